@@ -1,0 +1,111 @@
+/*
+ * acl/acl.h: the AscendCL lifecycle subset, drop-in compatible with CANN.
+ *
+ * Names, values and signatures are the reference runtime's (decision A-1).
+ * Everything aclpp adds lives in <acl/aclpp_ext.h>. This header is C99-clean.
+ */
+#ifndef ACLPP_ACL_ACL_H
+#define ACLPP_ACL_ACL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#if defined(ACLPP_BUILDING_CORE)
+#define ACL_FUNC_VISIBILITY __declspec(dllexport)
+#else
+#define ACL_FUNC_VISIBILITY
+#endif
+#else
+#define ACL_FUNC_VISIBILITY __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef int aclError;
+
+static const int ACL_SUCCESS = 0;
+static const int ACL_ERROR_NONE = 0;
+
+static const int ACL_ERROR_INVALID_PARAM = 100000;
+static const int ACL_ERROR_UNINITIALIZE = 100001;
+static const int ACL_ERROR_REPEAT_INITIALIZE = 100002;
+static const int ACL_ERROR_INVALID_FILE = 100003;
+static const int ACL_ERROR_WRITE_FILE = 100004;
+static const int ACL_ERROR_INVALID_FILE_SIZE = 100005;
+static const int ACL_ERROR_PARSE_FILE = 100006;
+static const int ACL_ERROR_FILE_MISSING_ATTR = 100007;
+static const int ACL_ERROR_FILE_ATTR_INVALID = 100008;
+static const int ACL_ERROR_INVALID_DUMP_CONFIG = 100009;
+static const int ACL_ERROR_INVALID_PROFILING_CONFIG = 100010;
+static const int ACL_ERROR_REPEAT_FINALIZE = 100037;
+static const int ACL_ERROR_DUMP_NOT_RUN = 100045;
+static const int ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG = 148048;
+
+static const int ACL_ERROR_BAD_ALLOC = 200000;
+static const int ACL_ERROR_API_NOT_SUPPORT = 200001;
+
+static const int ACL_ERROR_INTERNAL_ERROR = 500000;
+static const int ACL_ERROR_FAILURE = 500001;
+static const int ACL_ERROR_GE_FAILURE = 500002;
+static const int ACL_ERROR_RT_FAILURE = 500003;
+
+static const int ACL_ERROR_RT_PARAM_INVALID = 107000;
+static const int ACL_ERROR_RT_INVALID_DEVICEID = 107001;
+static const int ACL_ERROR_RT_CONTEXT_NULL = 107002;
+static const int ACL_ERROR_RT_FEATURE_NOT_SUPPORT = 207000;
+static const int ACL_ERROR_RT_INTERNAL_ERROR = 507000;
+
+typedef enum aclRegisterCallbackType {
+    ACL_REG_TYPE_ACL_MODEL = 0,
+    ACL_REG_TYPE_ACL_OP_EXECUTOR = 1,
+    ACL_REG_TYPE_ACL_OP_CBLAS = 2,
+    ACL_REG_TYPE_ACL_OP_COMPILER = 3,
+    ACL_REG_TYPE_ACL_TDT_CHANNEL = 4,
+    ACL_REG_TYPE_ACL_TDT_QUEUE = 5,
+    ACL_REG_TYPE_ACL_DVPP = 6,
+    ACL_REG_TYPE_ACL_RETR = 7,
+    ACL_REG_TYPE_OTHER = 0xFFFF
+} aclRegisterCallbackType;
+
+typedef aclError (*aclInitCallbackFunc)(const char *configStr, size_t len, void *userData);
+typedef aclError (*aclFinalizeCallbackFunc)(void *userData);
+
+typedef enum tagAclrtDeviceLimit {
+    ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE = 0,
+    ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE = 1,
+    ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE = 2,
+    ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE = 3,
+    ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE = 4
+} aclrtDeviceLimit;
+
+ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
+ACL_FUNC_VISIBILITY aclError aclFinalize(void);
+ACL_FUNC_VISIBILITY aclError aclFinalizeReference(uint64_t *refCount);
+ACL_FUNC_VISIBILITY const char *aclGetRecentErrMsg(void);
+
+ACL_FUNC_VISIBILITY aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc,
+                                                     void *userData);
+ACL_FUNC_VISIBILITY aclError aclInitCallbackUnRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc);
+ACL_FUNC_VISIBILITY aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type,
+                                                         aclFinalizeCallbackFunc cbFunc, void *userData);
+ACL_FUNC_VISIBILITY aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type,
+                                                           aclFinalizeCallbackFunc cbFunc);
+
+ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
+ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
+ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId);
+ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId);
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count);
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
+ACL_FUNC_VISIBILITY aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value);
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value);
+ACL_FUNC_VISIBILITY const char *aclrtGetSocName(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ACLPP_ACL_ACL_H */

@@ -1,0 +1,182 @@
+/*
+ * acl/aclpp_ext.h: what aclpp adds to the CANN lifecycle C ABI (decision A-2).
+ *
+ * Everything here carries the aclpp prefix so that <acl/acl.h> stays a clean subset of CANN.
+ *
+ * String ownership rule: a `const char *` returned by a function here is owned by the object it
+ * came from (a report) or, for static tables (names, SoC lists), lives for the whole process.
+ * Text copied out of the live runtime goes into a caller buffer (`buffer`, `capacity`,
+ * `*required`): the function writes at most `capacity` bytes including the terminating NUL and
+ * always stores the full size needed, NUL included, in `*required`.
+ */
+#ifndef ACLPP_ACL_ACLPP_EXT_H
+#define ACLPP_ACL_ACLPP_EXT_H
+
+#include <acl/acl.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Version ---------------------------------------------------------------------------- */
+
+/* major * 10000 + minor * 100 + patch of the compiled core. */
+ACL_FUNC_VISIBILITY uint32_t aclppCoreVersion(void);
+ACL_FUNC_VISIBILITY const char *aclppCoreVersionString(void);
+
+/* ---- Error code names ------------------------------------------------------------------- */
+
+/* "ACL_ERROR_REPEAT_INITIALIZE" etc.; "ACL_ERROR_UNKNOWN" for a code this table lacks. */
+ACL_FUNC_VISIBILITY const char *aclppErrorName(aclError code);
+/* One sentence describing the code, never NULL. */
+ACL_FUNC_VISIBILITY const char *aclppErrorDescription(aclError code);
+
+/* ---- Lifecycle ---------------------------------------------------------------------------- */
+
+/* Initialise from a config held in memory (the same rules as a file holding these bytes: the
+ * identity rule, validation, callbacks get these bytes). data == NULL means "no config", like
+ * aclInit(NULL). A non-NULL data with length 0 is an empty file (read as {}). */
+ACL_FUNC_VISIBILITY aclError aclppInitFromBuffer(const char *data, size_t length);
+
+typedef struct aclppLifecycleState {
+    uint64_t refCount;            /* the reference count aclInit/aclFinalizeReference maintain */
+    int initialized;              /* refCount > 0 */
+    int finalized;                /* the reference's "already finalised" flag (100037 on repeat) */
+    int transitionInProgress;     /* a 0->1 init or a teardown is running on some thread */
+    int identityRemembered;       /* a config identity is remembered (L-4) */
+    int forkedChild;              /* this process is a fork() child of an initialised parent */
+    uint64_t epoch;               /* successful 0->1 inits so far in this process */
+    uint64_t lastInitNanoseconds;     /* duration of the last successful 0->1 init */
+    uint64_t lastFinalizeNanoseconds; /* duration of the last successful teardown */
+} aclppLifecycleState;
+
+ACL_FUNC_VISIBILITY aclError aclppGetLifecycleState(aclppLifecycleState *state);
+
+/* The live effective configuration with provenance, as a JSON object (caller buffer rule).
+ * Returns ACL_ERROR_UNINITIALIZE when the runtime is not initialised. */
+ACL_FUNC_VISIBILITY aclError aclppGetEffectiveConfig(char *buffer, size_t capacity, size_t *required);
+
+/* The raw config bytes the live runtime was initialised with (caller buffer rule; not NUL
+ * terminated when they contain NUL, so use *required - 1 as the length). */
+ACL_FUNC_VISIBILITY aclError aclppGetConfigBytes(char *buffer, size_t capacity, size_t *required);
+
+/* ---- Emulated platform ------------------------------------------------------------------ */
+
+typedef struct aclppSocInfo {
+    const char *soc;          /* "Ascend910B1" */
+    const char *family;       /* "Atlas A2" */
+    const char *shortName;    /* "910b": the docs' npu= tag */
+    uint32_t aiCoreCount;
+    uint32_t vectorCoreCount;
+} aclppSocInfo;
+
+/* Enumerates the product table: index 0 .. count-1. */
+ACL_FUNC_VISIBILITY size_t aclppSocCount(void);
+ACL_FUNC_VISIBILITY aclError aclppGetSocInfo(size_t index, aclppSocInfo *info);
+
+/* Selects the emulated SoC and device count for the next first-level init. soc == NULL keeps
+ * the current choice; deviceCount 0 keeps the current count. Only while not initialised
+ * (else ACL_ERROR_REPEAT_INITIALIZE); an unknown SoC gives ACL_ERROR_INVALID_PARAM. Overrides
+ * ACLPP_SOC and ACLPP_DEVICE_COUNT. */
+ACL_FUNC_VISIBILITY aclError aclppSetPlatform(const char *soc, uint32_t deviceCount);
+
+/* ---- Validation (touches no state) --------------------------------------------------------- */
+
+typedef enum aclppSeverity {
+    ACLPP_SEVERITY_ERROR = 0,
+    ACLPP_SEVERITY_WARNING = 1,
+    ACLPP_SEVERITY_NOTE = 2
+} aclppSeverity;
+
+typedef struct aclppFinding {
+    aclppSeverity severity;
+    aclError code;          /* the code aclInit returns for an error; 0 for warnings and notes */
+    const char *pointer;    /* JSON pointer, "" for the whole file */
+    uint32_t line;          /* 1-based; 0 when the finding has no position */
+    uint32_t column;        /* 1-based, in bytes */
+    const char *step;       /* the init step the finding belongs to ("dump", "stack_size", ...) */
+    const char *message;    /* what is wrong: the value found and what is allowed */
+    const char *hint;       /* a suggestion (did you mean ...), "" when there is none */
+} aclppFinding;
+
+typedef struct aclppReport aclppReport;
+
+/* Validates a config for `soc` (NULL: the platform the next init would use) exactly as aclInit
+ * would, without touching any runtime state, and returns every finding. The return value is
+ * the code aclInit would return for this config on a fresh process (ACL_SUCCESS when clean or
+ * warnings only). *report receives a report even when the config is rejected; free it with
+ * aclppReportFree. Returns ACL_ERROR_INVALID_PARAM for a NULL report or an unknown soc (then
+ * *report is NULL). */
+ACL_FUNC_VISIBILITY aclError aclppValidateFile(const char *path, const char *soc, aclppReport **report);
+ACL_FUNC_VISIBILITY aclError aclppValidateBuffer(const char *data, size_t length, const char *soc,
+                                                 aclppReport **report);
+
+ACL_FUNC_VISIBILITY aclError aclppReportResult(const aclppReport *report);
+ACL_FUNC_VISIBILITY size_t aclppReportFindingCount(const aclppReport *report);
+ACL_FUNC_VISIBILITY aclError aclppReportGetFinding(const aclppReport *report, size_t index, aclppFinding *finding);
+/* The whole report as JSON: {"result":..,"findings":[..],"effective":{..}}. Owned by the report. */
+ACL_FUNC_VISIBILITY const char *aclppReportJson(const aclppReport *report);
+/* The effective configuration this config would give (JSON object; "null" when rejected). */
+ACL_FUNC_VISIBILITY const char *aclppReportEffectiveJson(const aclppReport *report);
+ACL_FUNC_VISIBILITY void aclppReportFree(aclppReport *report);
+
+/* ---- Testing hooks ------------------------------------------------------------------------- */
+
+/* The steps of a first-level init and of a teardown, in the reference order. */
+typedef enum aclppStep {
+    ACLPP_STEP_READ_FILE = 1,
+    ACLPP_STEP_ERR_MSG_MODE = 2,
+    ACLPP_STEP_MODEL_CALLBACKS = 3,
+    ACLPP_STEP_DUMP = 4,
+    ACLPP_STEP_OP_EXECUTOR = 5,
+    ACLPP_STEP_STACK_SIZE = 6,
+    ACLPP_STEP_DEFAULT_DEVICE = 7,
+    ACLPP_STEP_PRINTF_FIFO = 8,
+    ACLPP_STEP_EVENT_MODE = 9,
+    ACLPP_STEP_PROFILING = 10,
+    ACLPP_STEP_SOC = 11,
+    ACLPP_STEP_DVPP_CALLBACKS = 12,
+    ACLPP_STEP_FILL_HOOK = 13,
+    ACLPP_STEP_OTHER_CALLBACKS = 14,
+
+    ACLPP_STEP_FINALIZE_DLOG = 101,
+    ACLPP_STEP_FINALIZE_PROFILING = 102,
+    ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS = 103,
+    ACLPP_STEP_FINALIZE_MODEL_CALLBACKS = 104,
+    ACLPP_STEP_FINALIZE_DUMP = 105,
+    ACLPP_STEP_FINALIZE_DVPP_CALLBACKS = 106,
+    ACLPP_STEP_FINALIZE_FILL_HOOK = 107,
+    ACLPP_STEP_FINALIZE_DEFAULT_DEVICE = 108,
+    ACLPP_STEP_FINALIZE_OTHER_CALLBACKS = 109
+} aclppStep;
+
+/* "dump", "finalize_model_callbacks", ...; NULL for an unknown value. */
+ACL_FUNC_VISIBILITY const char *aclppStepName(aclppStep step);
+
+/* Makes the device-layer call (or, for a callback step, the step itself) of `step` answer
+ * `code` instead of succeeding: after `skip` executions of the step pass, the next `times`
+ * executions fail. The step then handles the code as the reference does (for example 207000
+ * is tolerated at ACLPP_STEP_FILL_HOOK and any code is swallowed at ACLPP_STEP_STACK_SIZE). */
+ACL_FUNC_VISIBILITY aclError aclppTestingInjectFault(aclppStep step, aclError code, uint32_t skip, uint32_t times);
+ACL_FUNC_VISIBILITY void aclppTestingClearFaults(void);
+
+/* Flags for aclppTestingReset. */
+#define ACLPP_RESET_IDENTITY 1u  /* forget the remembered config identity (L-4) */
+#define ACLPP_RESET_CALLBACKS 2u /* unregister every init and finalize callback */
+#define ACLPP_RESET_ALL 0xFFFFFFFFu
+
+/* Returns the process to the state of a fresh process: not finalised, no identity, no faults,
+ * platform re-read from the environment, and what `flags` selects. Only at count 0 with no
+ * transition running (else ACL_ERROR_REPEAT_INITIALIZE). */
+ACL_FUNC_VISIBILITY aclError aclppTestingReset(uint32_t flags);
+
+/* Counts of registered callbacks (init + finalize, all types), for leak checks in tests. */
+ACL_FUNC_VISIBILITY size_t aclppRegisteredCallbackCount(void);
+/* Sum over devices of the aclrtSetDevice counts still held, for leak checks in tests. */
+ACL_FUNC_VISIBILITY uint64_t aclppDevicesInUse(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ACLPP_ACL_ACLPP_EXT_H */

@@ -1,0 +1,32 @@
+// The exported callback entry points (L-7).
+#include "callbacks/registry.hpp"
+#include "lifecycle/lifecycle.hpp"
+
+using namespace aclpp::core;
+
+extern "C" {
+
+aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc, void *userData) {
+    return guardedCall([&] {
+        CallbackRegistry::RegisterOutcome outcome{};
+        const aclError code = callbackRegistry().registerInit(InitCallback{type, cbFunc, userData}, outcome);
+        if (code == ACL_SUCCESS && outcome == CallbackRegistry::RegisterOutcome::callNow) {
+            callInitCallbackNow(cbFunc, userData, type);
+        }
+        return code;
+    });
+}
+
+aclError aclInitCallbackUnRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc) {
+    return guardedCall([&] { return callbackRegistry().unregisterInit(type, cbFunc); });
+}
+
+aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc, void *userData) {
+    return guardedCall([&] { return callbackRegistry().registerFinalize(FinalizeCallback{type, cbFunc, userData}); });
+}
+
+aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc) {
+    return guardedCall([&] { return callbackRegistry().unregisterFinalize(type, cbFunc); });
+}
+
+}  // extern "C"

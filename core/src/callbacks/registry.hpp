@@ -1,0 +1,78 @@
+// The init and finalize callback registry (L-7). Callbacks never run under its lock: notify
+// takes a snapshot, and registrations that race an init are handed to it (called once, by the
+// init or right after it commits).
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+#include "acl/acl.h"
+
+namespace aclpp::core {
+
+struct InitCallback {
+    aclRegisterCallbackType type;
+    aclInitCallbackFunc function;
+    void *userData;
+};
+
+struct FinalizeCallback {
+    aclRegisterCallbackType type;
+    aclFinalizeCallbackFunc function;
+    void *userData;
+};
+
+[[nodiscard]] bool isKnownCallbackType(aclRegisterCallbackType type) noexcept;
+[[nodiscard]] const char *callbackTypeName(aclRegisterCallbackType type) noexcept;
+
+class CallbackRegistry {
+public:
+    enum class RegisterOutcome { stored, callNow };
+
+    /// Codes of reference §2.7 plus the L-7 type check. On `callNow` the caller runs the
+    /// callback at once (the runtime is initialised), outside every lock.
+    aclError registerInit(const InitCallback &callback, RegisterOutcome &outcome);
+    aclError unregisterInit(aclRegisterCallbackType type, aclInitCallbackFunc function);
+    aclError registerFinalize(const FinalizeCallback &callback);
+    aclError unregisterFinalize(aclRegisterCallbackType type, aclFinalizeCallbackFunc function);
+
+    // The init protocol, driven by the lifecycle state machine.
+    void beginInit();
+    /// The callbacks of `type` to notify now; marks `type` as notified for this init.
+    [[nodiscard]] std::vector<InitCallback> snapshotForInit(aclRegisterCallbackType type);
+    /// Marks the runtime initialised and returns the registrations that arrived after their
+    /// type was notified (or whose type is never notified by this init): call them now.
+    [[nodiscard]] std::vector<InitCallback> commitInit();
+    void abortInit();
+    void markFinalized();
+
+    [[nodiscard]] std::vector<FinalizeCallback> snapshotForFinalize(aclRegisterCallbackType type);
+    [[nodiscard]] std::size_t size();
+    void clear();
+
+    /// fork() support: the child gets an unlocked registry in the "not initialised" phase.
+    void lockForFork() { mutex_.lock(); }
+    void unlockAfterFork() { mutex_.unlock(); }
+    void resetInChild();
+
+private:
+    enum class Phase : uint8_t { idle, initializing, initialized };
+    static uint32_t typeBit(aclRegisterCallbackType type) noexcept;
+
+    std::mutex mutex_;
+    std::vector<InitCallback> init_;      // registration order
+    std::vector<FinalizeCallback> finalize_;
+    Phase phase_ = Phase::idle;
+    uint32_t notifiedTypes_ = 0;          // bits of the types this init has notified
+    struct PendingInit {
+        InitCallback callback;
+        bool afterItsStep;  // its type had been notified when it registered
+    };
+    std::vector<PendingInit> pending_;    // registered while an init was running
+};
+
+/// The process-wide registry (never destroyed, A-3).
+[[nodiscard]] CallbackRegistry &callbackRegistry();
+
+}  // namespace aclpp::core

@@ -1,0 +1,107 @@
+#include "config/config_file.hpp"
+
+#include <fcntl.h>
+#include <simdjson.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+
+namespace aclpp::core {
+
+ConfigBytes::ConfigBytes(std::string_view bytes) {
+    reserveForRead(bytes.size());
+    std::memcpy(storage_.data(), bytes.data(), bytes.size());
+    size_ = bytes.size();
+}
+
+void ConfigBytes::reserveForRead(std::size_t size) {
+    storage_.assign(size + simdjson::SIMDJSON_PADDING, '\0');
+    size_ = 0;
+}
+
+namespace {
+
+ReadResult invalidFile(std::string message) { return ReadResult{ACL_ERROR_INVALID_FILE, std::move(message)}; }
+
+std::string quoted(const char *path) { return std::string("\"") + path + "\""; }
+
+class FileDescriptor {
+public:
+    explicit FileDescriptor(int fd) : fd_(fd) {}
+    FileDescriptor(const FileDescriptor &) = delete;
+    FileDescriptor &operator=(const FileDescriptor &) = delete;
+    ~FileDescriptor() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    [[nodiscard]] int get() const noexcept { return fd_; }
+
+private:
+    int fd_;
+};
+
+std::string_view fileKind(mode_t mode) {
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "not a regular file";
+}
+
+}  // namespace
+
+ReadResult readConfigFile(const char *path, ConfigBytes &out) {
+    char resolved[PATH_MAX];
+    if (::realpath(path, resolved) == nullptr) {
+        return invalidFile("cannot resolve the config path " + quoted(path) + ": " + std::strerror(errno));
+    }
+    // stat by path first so that devices and FIFOs are never even opened.
+    struct stat info {};
+    if (::stat(resolved, &info) != 0) {
+        return invalidFile("cannot stat the config file " + quoted(resolved) + ": " + std::strerror(errno));
+    }
+    if (!S_ISREG(info.st_mode)) {
+        return invalidFile("the config path " + quoted(resolved) + " is " + std::string(fileKind(info.st_mode)) +
+                           "; a regular file is required");
+    }
+    if (static_cast<std::size_t>(info.st_size) > kMaxConfigBytes) {
+        return invalidFile("the config file " + quoted(resolved) + " has " + std::to_string(info.st_size) +
+                           " bytes; at most 10485760 (10 MiB) are allowed");
+    }
+    // O_NONBLOCK: if the path was swapped for a FIFO after the stat, open and read still return.
+    FileDescriptor fd(::open(resolved, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
+    if (fd.get() < 0) {
+        return invalidFile("cannot open the config file " + quoted(resolved) + ": " + std::strerror(errno));
+    }
+    if (::fstat(fd.get(), &info) != 0 || !S_ISREG(info.st_mode)) {
+        return invalidFile("the config path " + quoted(resolved) + " is not a regular file");
+    }
+    if (static_cast<std::size_t>(info.st_size) > kMaxConfigBytes) {
+        return invalidFile("the config file " + quoted(resolved) + " is larger than 10 MiB");
+    }
+    // Read what is there now, up to the limit plus one byte to notice a file that grew.
+    const std::size_t expected = static_cast<std::size_t>(info.st_size);
+    const std::size_t capacity = std::min(kMaxConfigBytes + 1, expected + 4096);
+    out.reserveForRead(capacity);
+    std::size_t total = 0;
+    while (total < capacity) {
+        const ssize_t n = ::read(fd.get(), out.data() + total, capacity - total);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return invalidFile("cannot read the config file " + quoted(resolved) + ": " + std::strerror(errno));
+        }
+        if (n == 0) break;
+        total += static_cast<std::size_t>(n);
+    }
+    if (total > kMaxConfigBytes) {
+        return invalidFile("the config file " + quoted(resolved) + " grew beyond 10 MiB while being read");
+    }
+    out.setSize(total);
+    return {};
+}
+
+}  // namespace aclpp::core

@@ -1,0 +1,144 @@
+// Validate-only: the same pipeline as aclInit, on a fresh-process view, touching nothing.
+#include <new>
+
+#include "config/config_file.hpp"
+#include "json/writer.hpp"
+#include "lifecycle/lifecycle.hpp"
+#include "lifecycle/state.hpp"
+#include "schema/effective_json.hpp"
+#include "schema/validate.hpp"
+
+using namespace aclpp::core;
+
+struct aclppReport {
+    aclError result = ACL_SUCCESS;
+    std::vector<Finding> findings;
+    std::string json;
+    std::string effectiveJson = "null";
+};
+
+namespace {
+
+std::string_view severityName(Severity severity) {
+    switch (severity) {
+        case Severity::error: return "error";
+        case Severity::warning: return "warning";
+        case Severity::note: return "note";
+    }
+    return "error";
+}
+
+void finishReport(aclppReport &report, const PlatformChoice &platform) {
+    JsonWriter w;
+    w.beginObject();
+    w.key("result").value(static_cast<int64_t>(report.result));
+    w.key("result_name").value(aclppErrorName(report.result));
+    w.key("soc").value(platform.socName);
+    w.key("device_count").value(static_cast<uint64_t>(platform.deviceCount));
+    w.key("findings").beginArray();
+    for (const Finding &f : report.findings) {
+        w.beginObject();
+        w.key("severity").value(severityName(f.severity));
+        w.key("code").value(static_cast<int64_t>(f.code));
+        w.key("code_name").value(f.severity == Severity::error ? aclppErrorName(f.code) : "");
+        w.key("pointer").value(f.pointer);
+        w.key("line").value(static_cast<uint64_t>(f.line));
+        w.key("column").value(static_cast<uint64_t>(f.column));
+        w.key("step").value(aclppStepName(f.step));
+        w.key("message").value(f.message);
+        w.key("hint").value(f.hint);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("effective").raw(report.effectiveJson);
+    w.endObject();
+    report.json = w.take();
+}
+
+aclError validate(std::optional<std::string_view> bytes, bool padded, const char *soc, aclppReport **out,
+                  const ReadResult *readFailure) {
+    if (out == nullptr) return ACL_ERROR_INVALID_PARAM;
+    *out = nullptr;
+    if (soc != nullptr && findProduct(soc) == nullptr) return ACL_ERROR_INVALID_PARAM;
+
+    PlatformOverride override_;
+    {
+        ProcessState &state = processState();
+        std::lock_guard lock(state.mutex);
+        override_ = state.platformOverride;
+    }
+    const PlatformChoice platform = soc != nullptr ? resolvePlatform(override_, soc) : resolvePlatform(override_);
+    auto report = std::make_unique<aclppReport>();
+    if (readFailure != nullptr) {
+        report->findings.push_back(
+            Finding{Severity::error, readFailure->code, ACLPP_STEP_READ_FILE, "", readFailure->message, {}});
+    } else {
+        const EnvironmentSnapshot environment = EnvironmentSnapshot::capture();
+        const ValidationSettings settings{platform.rulesProduct(), platform.deviceCount, environment, false};
+        ValidationOutcome outcome = validateConfig(bytes, padded, settings);
+        if (!platform.valid()) outcome.report.error(ACLPP_STEP_SOC, ACL_ERROR_INTERNAL_ERROR, "", platform.error);
+        if (const Finding *decisive = outcome.report.decisiveError()) {
+            report->result = decisive->code;
+        } else {
+            const Product &product = platform.rulesProduct();
+            report->effectiveJson = effectiveConfigJson(
+                outcome.effective, PlatformDescription{platform.socName, product.traits->name, platform.deviceCount});
+        }
+        report->findings = std::move(outcome.report.findings());
+    }
+    if (readFailure != nullptr) report->result = readFailure->code;
+    finishReport(*report, platform);
+    *out = report.release();
+    return (*out)->result;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclppValidateFile(const char *path, const char *soc, aclppReport **report) {
+    return guardedCall([&]() -> aclError {
+        if (path == nullptr || path[0] == '\0') return validate(std::nullopt, false, soc, report, nullptr);
+        ConfigBytes bytes;
+        const ReadResult read = readConfigFile(path, bytes);
+        if (read.code != ACL_SUCCESS) return validate(std::nullopt, false, soc, report, &read);
+        return validate(bytes.view(), true, soc, report, nullptr);
+    });
+}
+
+aclError aclppValidateBuffer(const char *data, size_t length, const char *soc, aclppReport **report) {
+    return guardedCall([&]() -> aclError {
+        if (data == nullptr) return validate(std::nullopt, false, soc, report, nullptr);
+        return validate(std::string_view(data, length), false, soc, report, nullptr);
+    });
+}
+
+aclError aclppReportResult(const aclppReport *report) {
+    return report == nullptr ? ACL_ERROR_INVALID_PARAM : report->result;
+}
+
+size_t aclppReportFindingCount(const aclppReport *report) { return report == nullptr ? 0 : report->findings.size(); }
+
+aclError aclppReportGetFinding(const aclppReport *report, size_t index, aclppFinding *finding) {
+    if (report == nullptr || finding == nullptr || index >= report->findings.size()) return ACL_ERROR_INVALID_PARAM;
+    const Finding &f = report->findings[index];
+    finding->severity = static_cast<aclppSeverity>(f.severity);
+    finding->code = f.code;
+    finding->pointer = f.pointer.c_str();
+    finding->line = f.line;
+    finding->column = f.column;
+    finding->step = aclppStepName(f.step);
+    finding->message = f.message.c_str();
+    finding->hint = f.hint.c_str();
+    return ACL_SUCCESS;
+}
+
+const char *aclppReportJson(const aclppReport *report) { return report == nullptr ? nullptr : report->json.c_str(); }
+
+const char *aclppReportEffectiveJson(const aclppReport *report) {
+    return report == nullptr ? nullptr : report->effectiveJson.c_str();
+}
+
+void aclppReportFree(aclppReport *report) { delete report; }
+
+}  // extern "C"

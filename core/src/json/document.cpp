@@ -1,0 +1,291 @@
+#include "json/document.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <string>
+#include <unordered_set>
+
+namespace aclpp::core {
+namespace {
+
+constexpr std::size_t kMaxObjectDepth = 10;  // F-4
+constexpr std::size_t kMaxArrayDepth = 10;
+// The depth limit is enforced by our own walk; simdjson's own limit only bounds its stack.
+constexpr std::size_t kParserMaxDepth = 64;
+
+constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+
+// One walk over the DOM checks the structural depth (F-4) and finds duplicate keys (F-5).
+class StructureWalker {
+public:
+    explicit StructureWalker(std::vector<DuplicateKey> &duplicates) : duplicates_(duplicates) {}
+
+    bool walk(JsonElement element, std::size_t objectDepth, std::size_t arrayDepth) {
+        switch (element.type()) {
+            case JsonType::OBJECT: {
+                if (++objectDepth > kMaxObjectDepth) return fail(objectDepth, "objects");
+                JsonObject object = element.get_object().value_unsafe();
+                if (object.size() > 1) checkDuplicates(object);
+                for (auto field : object) {
+                    path_.push_back(PathToken{field.key, 0, true});
+                    const bool ok = walk(field.value, objectDepth, arrayDepth);
+                    path_.pop_back();
+                    if (!ok) return false;
+                }
+                return true;
+            }
+            case JsonType::ARRAY: {
+                if (++arrayDepth > kMaxArrayDepth) return fail(arrayDepth, "arrays");
+                std::size_t index = 0;
+                for (JsonElement child : element.get_array().value_unsafe()) {
+                    path_.push_back(PathToken{{}, index++, false});
+                    const bool ok = walk(child, objectDepth, arrayDepth);
+                    path_.pop_back();
+                    if (!ok) return false;
+                }
+                return true;
+            }
+            default:
+                return true;
+        }
+    }
+
+    [[nodiscard]] const std::string &failure() const noexcept { return failure_; }
+    [[nodiscard]] std::string currentPointer() const {
+        std::string pointer;
+        for (const PathToken &token : path_) {
+            if (token.isKey) {
+                appendPointerToken(pointer, token.key);
+            } else {
+                pointer += '/';
+                pointer += std::to_string(token.index);
+            }
+        }
+        return pointer;
+    }
+
+private:
+    struct PathToken {
+        std::string_view key;
+        std::size_t index;
+        bool isKey;
+    };
+
+    bool fail(std::size_t depth, const char *what) {
+        failure_ = "nesting too deep: " + std::to_string(depth) + " nested " + what + " at " +
+                   (path_.empty() ? std::string("the top level") : "\"" + currentPointer() + "\"") +
+                   "; at most 10 nested objects and 10 nested arrays are allowed";
+        return false;
+    }
+
+    void checkDuplicates(JsonObject object) {
+        // Small objects (the common case) compare pairwise; large ones use a set.
+        const std::size_t size = object.size();
+        if (size <= 16) {
+            std::string_view keys[16];
+            std::size_t n = 0;
+            for (auto field : object) keys[n++] = field.key;
+            for (std::size_t i = 0; i < n; ++i) {
+                std::size_t count = 1;
+                bool seenBefore = false;
+                for (std::size_t j = 0; j < i; ++j) seenBefore |= keys[j] == keys[i];
+                if (seenBefore) continue;
+                for (std::size_t j = i + 1; j < n; ++j) count += keys[j] == keys[i] ? 1 : 0;
+                if (count > 1) record(keys[i], count);
+            }
+            return;
+        }
+        std::unordered_set<std::string_view> seen;
+        std::unordered_set<std::string_view> reported;
+        seen.reserve(size);
+        for (auto field : object) {
+            if (!seen.insert(field.key).second && reported.insert(field.key).second) {
+                std::size_t count = 0;
+                for (auto other : object) count += other.key == field.key ? 1 : 0;
+                record(field.key, count);
+            }
+        }
+    }
+
+    void record(std::string_view key, std::size_t count) {
+        std::string pointer = currentPointer();
+        appendPointerToken(pointer, key);
+        duplicates_.push_back(DuplicateKey{std::move(pointer), count});
+    }
+
+    std::vector<DuplicateKey> &duplicates_;
+    std::vector<PathToken> path_;
+    std::string failure_;
+};
+
+std::string describeSimdjsonError(simdjson::error_code error) {
+    switch (error) {
+        case simdjson::EMPTY:
+            return "no JSON value: the file holds only white space";
+        case simdjson::UTF8_ERROR:
+            return "the text is not valid UTF-8";
+        case simdjson::UNESCAPED_CHARS:
+            return "a string holds an unescaped control character";
+        case simdjson::UNCLOSED_STRING:
+            return "a string is not terminated";
+        case simdjson::DEPTH_ERROR:
+            return "nesting too deep: at most 10 nested objects and 10 nested arrays are allowed";
+        default:
+            return std::string("JSON syntax error (") + simdjson::error_message(error) + ")";
+    }
+}
+
+}  // namespace
+
+std::optional<JsonDocument> JsonDocument::parse(std::string_view bytes, ParseFailure &failure, bool padded) {
+    JsonDocument document;
+    if (bytes.substr(0, kUtf8Bom.size()) == kUtf8Bom) {
+        document.bomLength_ = kUtf8Bom.size();
+        bytes.remove_prefix(kUtf8Bom.size());
+        padded = padded;  // the padding after the end is unchanged by skipping a prefix
+    }
+    document.text_ = bytes;
+
+    // A NUL byte is never valid: the reference truncated at it, we reject it (F-3).
+    if (const void *nul = std::memchr(bytes.data(), '\0', bytes.size()); nul != nullptr) {
+        failure.code = ACL_ERROR_PARSE_FILE;
+        failure.offset = static_cast<std::size_t>(static_cast<const char *>(nul) - bytes.data());
+        failure.hasOffset = true;
+        failure.message = "the file contains a NUL byte";
+        return std::nullopt;
+    }
+
+    // A 0-byte file reads as {} (F-3).
+    static constexpr std::string_view kEmptyObject = "{}";
+    std::string_view toParse = bytes;
+    if (bytes.empty() && document.bomLength_ == 0) {
+        toParse = kEmptyObject;
+        padded = false;
+    }
+
+    document.parser_ = std::make_unique<simdjson::dom::parser>(simdjson::dom::parser(kParserMaxDepth));
+    simdjson::dom::element root;
+    simdjson::error_code error;
+    if (padded) {
+        error = document.parser_->parse(toParse.data(), toParse.size(), false).get(root);
+    } else {
+        document.padded_ = simdjson::padded_string(toParse);
+        error = document.parser_->parse(document.padded_).get(root);
+    }
+    if (error != simdjson::SUCCESS) {
+        failure.code = ACL_ERROR_PARSE_FILE;
+        failure.message = describeSimdjsonError(error);
+        return std::nullopt;
+    }
+    document.root_ = root;
+
+    StructureWalker walker(document.duplicates_);
+    if (!walker.walk(root, 0, 0)) {
+        failure.code = ACL_ERROR_PARSE_FILE;
+        failure.message = walker.failure();
+        return std::nullopt;
+    }
+    return std::optional<JsonDocument>(std::move(document));
+}
+
+std::optional<JsonElement> findMember(JsonObject object, std::string_view key) noexcept {
+    std::optional<JsonElement> found;
+    for (auto field : object) {
+        if (field.key == key) found = field.value;  // keep going: the last duplicate wins (F-5)
+    }
+    return found;
+}
+
+std::optional<JsonElement> findMember(JsonElement element, std::string_view key) noexcept {
+    JsonObject object;
+    if (element.get_object().get(object) != simdjson::SUCCESS) return std::nullopt;
+    return findMember(object, key);
+}
+
+void appendPointerToken(std::string &pointer, std::string_view token) {
+    pointer += '/';
+    for (char c : token) {
+        if (c == '~') {
+            pointer += "~0";
+        } else if (c == '/') {
+            pointer += "~1";
+        } else {
+            pointer += c;
+        }
+    }
+}
+
+std::string childPointer(std::string_view parent, std::string_view token) {
+    std::string pointer(parent);
+    appendPointerToken(pointer, token);
+    return pointer;
+}
+
+std::string childPointer(std::string_view parent, std::size_t index) {
+    std::string pointer(parent);
+    pointer += '/';
+    pointer += std::to_string(index);
+    return pointer;
+}
+
+std::string_view describeType(JsonElement value) noexcept {
+    switch (value.type()) {
+        case JsonType::OBJECT:
+            return "an object";
+        case JsonType::ARRAY:
+            return "an array";
+        case JsonType::STRING:
+            return "a string";
+        case JsonType::INT64:
+        case JsonType::UINT64:
+        case JsonType::DOUBLE:
+            return "a number";
+        case JsonType::BOOL:
+            return "a boolean";
+        case JsonType::NULL_VALUE:
+            return "null";
+    }
+    return "a value";
+}
+
+std::string minifiedJson(JsonElement value) { return simdjson::minify(value); }
+
+std::string describeValue(JsonElement value) {
+    switch (value.type()) {
+        case JsonType::OBJECT: {
+            const std::size_t n = value.get_object().value_unsafe().size();
+            return "an object with " + std::to_string(n) + (n == 1 ? " member" : " members");
+        }
+        case JsonType::ARRAY: {
+            const std::size_t n = value.get_array().value_unsafe().size();
+            return "an array of " + std::to_string(n) + (n == 1 ? " element" : " elements");
+        }
+        case JsonType::STRING: {
+            constexpr std::size_t kMaxShown = 80;
+            std::string_view text = value.get_string().value_unsafe();
+            if (text.size() <= kMaxShown) return simdjson::minify(value);
+            std::string shown = simdjson::minify(simdjson::dom::element(value));
+            shown.resize(kMaxShown);
+            return shown + "...\" (" + std::to_string(text.size()) + " bytes)";
+        }
+        default:
+            return simdjson::minify(value);
+    }
+}
+
+TextPosition positionOf(std::string_view text, std::size_t offset) noexcept {
+    offset = std::min(offset, text.size());
+    TextPosition position{1, 1};
+    std::size_t lineStart = 0;
+    for (std::size_t i = 0; i < offset; ++i) {
+        if (text[i] == '\n') {
+            ++position.line;
+            lineStart = i + 1;
+        }
+    }
+    position.column = static_cast<uint32_t>(offset - lineStart + 1);
+    return position;
+}
+
+}  // namespace aclpp::core

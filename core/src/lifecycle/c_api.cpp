@@ -1,0 +1,176 @@
+// The exported lifecycle entry points: argument checks and exception guards only (A-3).
+#include "errors/recent_message.hpp"
+#include "lifecycle/faults.hpp"
+#include "lifecycle/lifecycle.hpp"
+#include "lifecycle/state.hpp"
+#include "callbacks/registry.hpp"
+#include "schema/effective_json.hpp"
+#include "util/copy_out.hpp"
+
+using namespace aclpp::core;
+
+namespace aclpp::core {
+void recordExceptionMessage(const char *what) noexcept {
+    try {
+        recordError(std::string("internal error: ") + what);
+    } catch (...) {
+    }
+}
+}  // namespace aclpp::core
+
+extern "C" {
+
+aclError aclInit(const char *configPath) {
+    return guardedCall([&] { return initialize(InitRequest{configPath, nullptr, 0, false}); });
+}
+
+aclError aclppInitFromBuffer(const char *data, size_t length) {
+    return guardedCall([&] { return initialize(InitRequest{nullptr, data, length, true}); });
+}
+
+aclError aclFinalize(void) {
+    return guardedCall([] { return finalizeAll(); });
+}
+
+aclError aclFinalizeReference(uint64_t *refCount) {
+    return guardedCall([&] { return finalizeReference(refCount); });
+}
+
+const char *aclGetRecentErrMsg(void) { return takeRecentError(); }
+
+uint32_t aclppCoreVersion(void) { return ACLPP_VERSION_NUMBER; }
+const char *aclppCoreVersionString(void) { return ACLPP_VERSION_STRING; }
+
+aclError aclppGetLifecycleState(aclppLifecycleState *out) {
+    if (out == nullptr) return ACL_ERROR_INVALID_PARAM;
+    ProcessState &state = processState();
+    std::lock_guard lock(state.mutex);
+    const uint64_t word = state.word.load(std::memory_order_acquire);
+    out->refCount = word & kCountMask;
+    out->initialized = (word & kCountMask) > 0 ? 1 : 0;
+    out->finalized = state.finalized ? 1 : 0;
+    out->transitionInProgress = (word & kBusyBit) != 0 ? 1 : 0;
+    out->identityRemembered = state.identity.has_value() ? 1 : 0;
+    out->forkedChild = state.forkedChild ? 1 : 0;
+    out->epoch = state.epoch;
+    out->lastInitNanoseconds = state.lastInitNanoseconds;
+    out->lastFinalizeNanoseconds = state.lastFinalizeNanoseconds;
+    return ACL_SUCCESS;
+}
+
+aclError aclppGetEffectiveConfig(char *buffer, size_t capacity, size_t *required) {
+    return guardedCall([&]() -> aclError {
+        ProcessState &state = processState();
+        std::unique_lock lock(state.mutex);
+        const uint64_t word = waitForStableState(state, lock);
+        if ((word & kCountMask) == 0 || state.runtime.devices.product == nullptr) return ACL_ERROR_UNINITIALIZE;
+        const DeviceLayerState &devices = state.runtime.devices;
+        const std::string json = effectiveConfigJson(
+            state.runtime.effective, PlatformDescription{devices.socName, devices.product->traits->name,
+                                                         devices.deviceCount});
+        return copyOut(json, buffer, capacity, required);
+    });
+}
+
+aclError aclppGetConfigBytes(char *buffer, size_t capacity, size_t *required) {
+    return guardedCall([&]() -> aclError {
+        ProcessState &state = processState();
+        std::unique_lock lock(state.mutex);
+        const uint64_t word = waitForStableState(state, lock);
+        if ((word & kCountMask) == 0) return ACL_ERROR_UNINITIALIZE;
+        const std::string_view bytes =
+            state.runtime.config ? state.runtime.config->view() : std::string_view{};
+        return copyOut(bytes, buffer, capacity, required);
+    });
+}
+
+aclError aclppSetPlatform(const char *soc, uint32_t deviceCount) {
+    return guardedCall([&]() -> aclError {
+        if (soc != nullptr && findProduct(soc) == nullptr) {
+            recordError(std::string("ACL_ERROR_INVALID_PARAM(100000): unknown SoC \"") + soc +
+                        "\"; known: " + std::string(knownSocNames()));
+            return ACL_ERROR_INVALID_PARAM;
+        }
+        if (deviceCount > kMaxDeviceCount) {
+            recordError("ACL_ERROR_INVALID_PARAM(100000): device count " + std::to_string(deviceCount) +
+                        " is above the maximum of " + std::to_string(kMaxDeviceCount));
+            return ACL_ERROR_INVALID_PARAM;
+        }
+        ProcessState &state = processState();
+        std::unique_lock lock(state.mutex);
+        if (inTransitionOnThisThread()) return ACL_ERROR_REPEAT_INITIALIZE;
+        const uint64_t word = waitForStableState(state, lock);
+        if (word != 0) return ACL_ERROR_REPEAT_INITIALIZE;
+        if (soc != nullptr) state.platformOverride.soc = soc;
+        if (deviceCount != 0) state.platformOverride.deviceCount = deviceCount;
+        return ACL_SUCCESS;
+    });
+}
+
+const char *aclppStepName(aclppStep step) {
+    switch (step) {
+        case ACLPP_STEP_READ_FILE: return "read_file";
+        case ACLPP_STEP_ERR_MSG_MODE: return "err_msg_mode";
+        case ACLPP_STEP_MODEL_CALLBACKS: return "model_callbacks";
+        case ACLPP_STEP_DUMP: return "dump";
+        case ACLPP_STEP_OP_EXECUTOR: return "op_executor";
+        case ACLPP_STEP_STACK_SIZE: return "stack_size";
+        case ACLPP_STEP_DEFAULT_DEVICE: return "default_device";
+        case ACLPP_STEP_PRINTF_FIFO: return "printf_fifo";
+        case ACLPP_STEP_EVENT_MODE: return "event_mode";
+        case ACLPP_STEP_PROFILING: return "profiling";
+        case ACLPP_STEP_SOC: return "soc";
+        case ACLPP_STEP_DVPP_CALLBACKS: return "dvpp_callbacks";
+        case ACLPP_STEP_FILL_HOOK: return "fill_hook";
+        case ACLPP_STEP_OTHER_CALLBACKS: return "other_callbacks";
+        case ACLPP_STEP_FINALIZE_DLOG: return "finalize_dlog";
+        case ACLPP_STEP_FINALIZE_PROFILING: return "finalize_profiling";
+        case ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS: return "finalize_op_compiler_callbacks";
+        case ACLPP_STEP_FINALIZE_MODEL_CALLBACKS: return "finalize_model_callbacks";
+        case ACLPP_STEP_FINALIZE_DUMP: return "finalize_dump";
+        case ACLPP_STEP_FINALIZE_DVPP_CALLBACKS: return "finalize_dvpp_callbacks";
+        case ACLPP_STEP_FINALIZE_FILL_HOOK: return "finalize_fill_hook";
+        case ACLPP_STEP_FINALIZE_DEFAULT_DEVICE: return "finalize_default_device";
+        case ACLPP_STEP_FINALIZE_OTHER_CALLBACKS: return "finalize_other_callbacks";
+    }
+    return nullptr;
+}
+
+aclError aclppTestingInjectFault(aclppStep step, aclError code, uint32_t skip, uint32_t times) {
+    if (!isKnownStep(step) || code == ACL_SUCCESS) return ACL_ERROR_INVALID_PARAM;
+    injectFault(step, code, skip, times);
+    return ACL_SUCCESS;
+}
+
+void aclppTestingClearFaults(void) { clearFaults(); }
+
+aclError aclppTestingReset(uint32_t flags) {
+    return guardedCall([&]() -> aclError {
+        ProcessState &state = processState();
+        std::unique_lock lock(state.mutex);
+        if (inTransitionOnThisThread()) return ACL_ERROR_REPEAT_INITIALIZE;
+        const uint64_t word = waitForStableState(state, lock);
+        if (word != 0) return ACL_ERROR_REPEAT_INITIALIZE;
+        state.finalized = false;
+        if ((flags & ACLPP_RESET_IDENTITY) != 0) state.identity.reset();
+        state.platformOverride = PlatformOverride{};
+        state.runtime = RuntimeState{};
+        state.forkedChild = false;
+        lock.unlock();
+        clearFaults();
+        if ((flags & ACLPP_RESET_CALLBACKS) != 0) callbackRegistry().clear();
+        clearRecentErrors();
+        setErrorMessageMode(ErrMsgMode::thread);
+        return ACL_SUCCESS;
+    });
+}
+
+size_t aclppRegisteredCallbackCount(void) {
+    try {
+        return callbackRegistry().size();
+    } catch (...) {
+        return 0;
+    }
+}
+
+}  // extern "C"

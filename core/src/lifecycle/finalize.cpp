@@ -1,0 +1,170 @@
+// aclFinalize and aclFinalizeReference: leaving a shared runtime is one compare-and-swap; the
+// teardown runs the reference's steps in order (§2.3) and never sleeps (L-8).
+#include <chrono>
+
+#include "callbacks/registry.hpp"
+#include "errors/recent_message.hpp"
+#include "lifecycle/faults.hpp"
+#include "lifecycle/lifecycle.hpp"
+#include "lifecycle/state.hpp"
+#include "lifecycle/steps.hpp"
+
+namespace aclpp::core {
+namespace {
+
+struct TeardownResult {
+    aclError code = ACL_SUCCESS;
+    std::string message;
+};
+
+TeardownResult failure(aclError code, aclppStep step, std::string_view what) {
+    return TeardownResult{code, stepFailureMessage(code, step, what)};
+}
+
+TeardownResult notify(aclRegisterCallbackType type, aclppStep step) {
+    if (auto fault = takeFault(step)) return failure(*fault, step, "injected fault");
+    std::string message;
+    const aclError code = notifyFinalizeCallbacks(type, message);
+    if (code != ACL_SUCCESS) return failure(code, step, message);
+    return {};
+}
+
+// Runs with BUSY set, no lock held; `runtime` is owned by this thread meanwhile. A failing step
+// leaves the earlier steps done, as the reference does (§2.3); a retry runs them again.
+TeardownResult runTeardown(ProcessState &state) {
+    RuntimeState &runtime = state.runtime;
+    // Device-log flush: the emulated devices have no logs, so there is nothing to wait for
+    // whatever ASCEND_LOG_DEVICE_FLUSH_TIMEOUT says (L-8). A failure only warns.
+    (void)takeFault(ACLPP_STEP_FINALIZE_DLOG);
+    (void)takeFault(ACLPP_STEP_FINALIZE_PROFILING);  // msprof finalize failures are ignored
+    runtime.devices.profilingInitialised = false;
+
+    if (auto r = notify(ACL_REG_TYPE_ACL_OP_COMPILER, ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS); r.code) return r;
+    if (auto r = notify(ACL_REG_TYPE_ACL_MODEL, ACLPP_STEP_FINALIZE_MODEL_CALLBACKS); r.code) return r;
+
+    if (runtime.devices.dumpServerStarted) {
+        if (auto fault = takeFault(ACLPP_STEP_FINALIZE_DUMP)) {
+            return failure(ACL_ERROR_INTERNAL_ERROR, ACLPP_STEP_FINALIZE_DUMP,
+                           "stopping the dump server failed (it answered " + std::to_string(*fault) + ")");
+        }
+        runtime.devices.dumpServerStarted = false;
+    }
+
+    if (auto r = notify(ACL_REG_TYPE_ACL_DVPP, ACLPP_STEP_FINALIZE_DVPP_CALLBACKS); r.code) return r;
+
+    if (runtime.devices.fillHookRegistered) {
+        if (auto fault = takeFault(ACLPP_STEP_FINALIZE_FILL_HOOK);
+            fault && *fault != ACL_ERROR_RT_FEATURE_NOT_SUPPORT) {
+            return failure(*fault, ACLPP_STEP_FINALIZE_FILL_HOOK, "unregistering the kernel-launch fill hook failed");
+        }
+        runtime.devices.fillHookRegistered = false;
+    }
+
+    if (runtime.devices.defaultDevice) {
+        if (auto fault = takeFault(ACLPP_STEP_FINALIZE_DEFAULT_DEVICE)) {
+            return failure(*fault, ACLPP_STEP_FINALIZE_DEFAULT_DEVICE, "disabling the default device failed");
+        }
+    }
+    // E-2, E-3: every device still set is reset and the limits go back to their defaults.
+    runtime.devices.resetDevicesAndLimits();
+
+    if (auto r = notify(ACL_REG_TYPE_OTHER, ACLPP_STEP_FINALIZE_OTHER_CALLBACKS); r.code) return r;
+    return {};
+}
+
+// Called with the lock held and BUSY set by the caller; returns with the lock held and BUSY
+// cleared. `countBefore` is restored when the teardown fails.
+aclError teardown(ProcessState &state, std::unique_lock<std::mutex> &lock, uint64_t countBefore) {
+    setTransitionOnThisThread(true);
+    lock.unlock();
+    const auto started = std::chrono::steady_clock::now();
+    TeardownResult result;
+    try {
+        result = runTeardown(state);
+    } catch (const std::bad_alloc &) {
+        result = TeardownResult{ACL_ERROR_BAD_ALLOC, "ACL_ERROR_BAD_ALLOC(200000): out of memory during finalize"};
+    }
+    lock.lock();
+    if (result.code == ACL_SUCCESS) {
+        state.finalized = true;
+        state.runtime = RuntimeState{};
+        ++state.deviceGeneration;
+        state.lastFinalizeNanoseconds = static_cast<uint64_t>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
+        callbackRegistry().markFinalized();
+        setErrorMessageMode(ErrMsgMode::thread);
+        state.word.store(0, std::memory_order_release);
+    } else {
+        state.word.store(countBefore, std::memory_order_release);
+    }
+    setTransitionOnThisThread(false);
+    state.transitionDone.notify_all();
+    if (result.code != ACL_SUCCESS) recordError(std::move(result.message));
+    return result.code;
+}
+
+aclError reentrantCall(const char *function) {
+    recordError(std::string("ACL_ERROR_FAILURE(500001): ") + function +
+                " was called from a lifecycle callback on the thread running the init or finalize; lifecycle "
+                "calls cannot nest (L-6)");
+    return ACL_ERROR_FAILURE;
+}
+
+// Sets BUSY over `count` (count may change under us through the lock-free paths).
+bool claimTransition(ProcessState &state, uint64_t word) {
+    return state.word.compare_exchange_strong(word, word | kBusyBit, std::memory_order_acq_rel);
+}
+
+}  // namespace
+
+aclError finalizeAll() {
+    if (inTransitionOnThisThread()) return reentrantCall("aclFinalize");
+    ProcessState &state = processState();
+    std::unique_lock lock(state.mutex);
+    for (;;) {
+        const uint64_t word = waitForStableState(state, lock);
+        if (state.finalized) return ACL_ERROR_REPEAT_FINALIZE;
+        if (word == 0) {
+            // L-3: nothing is initialised: succeed, touch nothing, and a repeat gives 100037.
+            state.finalized = true;
+            return ACL_SUCCESS;
+        }
+        if (claimTransition(state, word)) return teardown(state, lock, word);
+    }
+}
+
+aclError finalizeReference(uint64_t *refCount) {
+    if (inTransitionOnThisThread()) return reentrantCall("aclFinalizeReference");
+    ProcessState &state = processState();
+    // Leaving while others still hold the runtime: one CAS, no lock.
+    uint64_t word = state.word.load(std::memory_order_acquire);
+    while ((word & kBusyBit) == 0 && (word & kCountMask) > 1) {
+        if (state.word.compare_exchange_weak(word, word - 1, std::memory_order_acq_rel)) {
+            if (refCount != nullptr) *refCount = (word & kCountMask) - 1;
+            return ACL_SUCCESS;
+        }
+    }
+    std::unique_lock lock(state.mutex);
+    for (;;) {
+        word = waitForStableState(state, lock);
+        const uint64_t count = word & kCountMask;
+        if (count == 0) {
+            if (refCount != nullptr) *refCount = 0;
+            return ACL_ERROR_REPEAT_FINALIZE;
+        }
+        if (count > 1) {
+            if (state.word.compare_exchange_strong(word, word - 1)) {
+                if (refCount != nullptr) *refCount = count - 1;
+                return ACL_SUCCESS;
+            }
+            continue;
+        }
+        if (claimTransition(state, word)) {
+            const aclError code = teardown(state, lock, word);
+            if (refCount != nullptr) *refCount = code == ACL_SUCCESS ? 0 : 1;
+            return code;
+        }
+    }
+}
+
+}  // namespace aclpp::core

@@ -1,0 +1,383 @@
+// aclInit: the repeat path is one compare-and-swap; the 0->1 path runs the reference's steps in
+// order (§2.2) on a config validated once, and undoes everything when a step fails (L-2).
+#include <chrono>
+#include <cstring>
+
+#include "callbacks/registry.hpp"
+#include "devices/limits.hpp"
+#include "errors/recent_message.hpp"
+#include "lifecycle/faults.hpp"
+#include "lifecycle/lifecycle.hpp"
+#include "lifecycle/state.hpp"
+#include "lifecycle/steps.hpp"
+#include "schema/validate.hpp"
+
+namespace aclpp::core {
+namespace {
+
+// The callback types an init notifies, in init order, with their steps.
+struct CallbackStep {
+    aclRegisterCallbackType type;
+    aclppStep step;
+};
+constexpr CallbackStep kModelStep{ACL_REG_TYPE_ACL_MODEL, ACLPP_STEP_MODEL_CALLBACKS};
+constexpr CallbackStep kOpExecutorStep{ACL_REG_TYPE_ACL_OP_EXECUTOR, ACLPP_STEP_OP_EXECUTOR};
+constexpr CallbackStep kDvppStep{ACL_REG_TYPE_ACL_DVPP, ACLPP_STEP_DVPP_CALLBACKS};
+constexpr CallbackStep kOtherStep{ACL_REG_TYPE_OTHER, ACLPP_STEP_OTHER_CALLBACKS};
+// L-2 clarification: rollback runs finalize callbacks in the reverse of the init order.
+constexpr CallbackStep kRollbackOrder[] = {kOtherStep, kDvppStep, kOpExecutorStep, kModelStep};
+
+uint32_t bitOf(aclRegisterCallbackType type) { return type == ACL_REG_TYPE_OTHER ? 1u << 8 : 1u << type; }
+
+class InitRun {
+public:
+    InitRun(ProcessState &state, const InitRequest &request) : state_(state), request_(request) {}
+
+    aclError run() {
+        if (aclError code = readConfig(); code != ACL_SUCCESS) return code;
+        if (aclError code = checkIdentity(); code != ACL_SUCCESS) return code;
+        validate();
+        if (aclError code = applyErrMsgMode(); code != ACL_SUCCESS) return code;
+        if (aclError code = notify(kModelStep); code != ACL_SUCCESS) return code;
+        if (configGiven_) {
+            if (aclError code = applyDump(); code != ACL_SUCCESS) return code;
+            if (aclError code = checkStep(ACLPP_STEP_OP_EXECUTOR); code != ACL_SUCCESS) return code;
+            if (aclError code = notify(kOpExecutorStep); code != ACL_SUCCESS) return code;
+            if (aclError code = applyStackSizes(); code != ACL_SUCCESS) return code;
+            if (aclError code = applyDefaultDevice(); code != ACL_SUCCESS) return code;
+            if (aclError code = applyPrintfFifos(); code != ACL_SUCCESS) return code;
+            if (aclError code = applyEventMode(); code != ACL_SUCCESS) return code;
+        }
+        if (aclError code = applyProfiling(); code != ACL_SUCCESS) return code;
+        if (aclError code = checkSoc(); code != ACL_SUCCESS) return code;
+        if (aclError code = notify(kDvppStep); code != ACL_SUCCESS) return code;
+        if (aclError code = registerFillHook(); code != ACL_SUCCESS) return code;
+        if (aclError code = notify(kOtherStep); code != ACL_SUCCESS) return code;
+        commitRuntime();
+        return ACL_SUCCESS;
+    }
+
+    /// L-2: finalize callbacks of every completed type, newest first; the caller restores state.
+    void rollbackCallbacks() {
+        for (const CallbackStep &step : kRollbackOrder) {
+            if ((completedTypes_ & bitOf(step.type)) == 0) continue;
+            std::string ignored;
+            (void)notifyFinalizeCallbacks(step.type, ignored);
+        }
+    }
+
+    [[nodiscard]] const std::string &failureMessage() const noexcept { return failureMessage_; }
+
+private:
+    aclError fail(aclError code, aclppStep step, std::string_view what) {
+        failureMessage_ = stepFailureMessage(code, step, what);
+        return code;
+    }
+
+    aclError failWith(const Finding &finding) {
+        failureMessage_ = formatErrorMessage(finding);
+        return finding.code;
+    }
+
+    aclError readConfig() {
+        if (auto fault = takeFault(ACLPP_STEP_READ_FILE)) return fail(*fault, ACLPP_STEP_READ_FILE, "injected fault");
+        if (request_.fromBuffer) {
+            configGiven_ = request_.data != nullptr;
+            bytes_ = std::make_shared<ConfigBytes>(
+                configGiven_ ? std::string_view(request_.data, request_.length) : std::string_view{});
+            return ACL_SUCCESS;
+        }
+        configGiven_ = request_.path != nullptr && request_.path[0] != '\0';
+        auto bytes = std::make_shared<ConfigBytes>();
+        if (configGiven_) {
+            const ReadResult result = readConfigFile(request_.path, *bytes);
+            if (result.code != ACL_SUCCESS) return fail(result.code, ACLPP_STEP_READ_FILE, result.message);
+        }
+        bytes_ = std::move(bytes);
+        return ACL_SUCCESS;
+    }
+
+    aclError checkIdentity() {
+        // L-4: exact bytes; NULL, "" and a 0-byte file are all the empty identity.
+        if (state_.identity && *state_.identity != bytes_->view()) {
+            return fail(ACL_ERROR_INVALID_PARAM, ACLPP_STEP_READ_FILE,
+                        "the config content differs from the config of the first successful aclInit in this "
+                        "process (" + std::to_string(state_.identity->size()) + " bytes, now " +
+                            std::to_string(bytes_->size()) +
+                            "); every first-level aclInit must pass identical content (L-4)");
+        }
+        return ACL_SUCCESS;
+    }
+
+    void validate() {
+        platform_ = resolvePlatform(state_.platformOverride);
+        environment_ = EnvironmentSnapshot::capture();
+        const ValidationSettings settings{platform_.rulesProduct(), platform_.deviceCount, environment_, true};
+        outcome_ = validateConfig(configGiven_ ? std::optional<std::string_view>(bytes_->view()) : std::nullopt,
+                                  true, settings);
+        state_.runtime.devices.start(platform_.rulesProduct(), platform_.socName, platform_.deviceCount);
+    }
+
+    aclError checkStep(aclppStep step) {
+        if (const Finding *finding = outcome_.report.firstError(step)) return failWith(*finding);
+        return ACL_SUCCESS;
+    }
+
+    aclError applyErrMsgMode() {
+        if (aclError code = checkStep(ACLPP_STEP_ERR_MSG_MODE); code != ACL_SUCCESS) return code;
+        // The reference only warns when the error manager fails to start: nothing to inject.
+        (void)takeFault(ACLPP_STEP_ERR_MSG_MODE);
+        state_.runtime.errMsgMode = outcome_.effective.errMsgMode.value;
+        setErrorMessageMode(state_.runtime.errMsgMode);
+        return ACL_SUCCESS;
+    }
+
+    aclError notify(const CallbackStep &step) {
+        if (auto fault = takeFault(step.step)) return fail(*fault, step.step, "injected fault");
+        std::string message;
+        const aclError code = notifyInitCallbacks(step.type, configView(), message);
+        if (code != ACL_SUCCESS) return fail(code, step.step, message);
+        completedTypes_ |= bitOf(step.type);
+        return ACL_SUCCESS;
+    }
+
+    aclError applyDump() {
+        if (aclError code = checkStep(ACLPP_STEP_DUMP); code != ACL_SUCCESS) return code;
+        // The dump server starts for any non-empty config (reference §3.4 step 3).
+        if (auto fault = takeFault(ACLPP_STEP_DUMP)) {
+            return fail(ACL_ERROR_INTERNAL_ERROR, ACLPP_STEP_DUMP,
+                        "the dump server failed to start (device layer answered " + std::to_string(*fault) + ")");
+        }
+        state_.runtime.devices.dumpServerStarted = !bytes_->empty();
+        return ACL_SUCCESS;
+    }
+
+    void applyLimit(aclrtDeviceLimit limit, const Setting<uint32_t> &setting) {
+        if (setting.source != Source::config) return;
+        const LimitDecision decision = decideLimit(*platform_.rulesProduct().traits, limit, setting.value);
+        if (decision.code == ACL_SUCCESS && decision.changed) state_.runtime.devices.limits[limit] = decision.applied;
+    }
+
+    aclError applyStackSizes() {
+        if (aclError code = checkStep(ACLPP_STEP_STACK_SIZE); code != ACL_SUCCESS) return code;
+        // Device errors on stack sizes are swallowed by the reference (§3.3): a fault only
+        // means the limits keep their previous values.
+        if (takeFault(ACLPP_STEP_STACK_SIZE)) return ACL_SUCCESS;
+        const EffectiveConfig &effective = outcome_.effective;
+        applyLimit(ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE, effective.simtStackSize);
+        applyLimit(ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE, effective.simtDivergenceStackSize);
+        applyLimit(ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE, effective.aicoreStackSize);
+        return ACL_SUCCESS;
+    }
+
+    aclError applyDefaultDevice() {
+        if (aclError code = checkStep(ACLPP_STEP_DEFAULT_DEVICE); code != ACL_SUCCESS) return code;
+        const auto &device = outcome_.effective.defaultDevice.value;
+        if (!device) return ACL_SUCCESS;
+        if (auto fault = takeFault(ACLPP_STEP_DEFAULT_DEVICE)) {
+            return fail(*fault, ACLPP_STEP_DEFAULT_DEVICE,
+                        "the device layer rejected default device " + std::to_string(*device));
+        }
+        state_.runtime.devices.defaultDevice = device;
+        return ACL_SUCCESS;
+    }
+
+    aclError applyPrintfFifos() {
+        if (aclError code = checkStep(ACLPP_STEP_PRINTF_FIFO); code != ACL_SUCCESS) return code;
+        const EffectiveConfig &effective = outcome_.effective;
+        if (effective.simdPrintfFifoSize.source != Source::config &&
+            effective.simtPrintfFifoSize.source != Source::config) {
+            return ACL_SUCCESS;
+        }
+        if (auto fault = takeFault(ACLPP_STEP_PRINTF_FIFO)) {
+            return fail(*fault, ACLPP_STEP_PRINTF_FIFO, "the device layer rejected the printf FIFO size");
+        }
+        applyLimit(ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE, effective.simdPrintfFifoSize);
+        applyLimit(ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE, effective.simtPrintfFifoSize);
+        return ACL_SUCCESS;
+    }
+
+    aclError applyEventMode() {
+        if (aclError code = checkStep(ACLPP_STEP_EVENT_MODE); code != ACL_SUCCESS) return code;
+        const auto &mode = outcome_.effective.eventMode.value;
+        if (!mode) return ACL_SUCCESS;
+        if (auto fault = takeFault(ACLPP_STEP_EVENT_MODE)) {
+            return fail(*fault, ACLPP_STEP_EVENT_MODE, "the device layer rejected event mode");
+        }
+        state_.runtime.devices.eventMode = mode;
+        return ACL_SUCCESS;
+    }
+
+    aclError applyProfiling() {
+        if (aclError code = checkStep(ACLPP_STEP_PROFILING); code != ACL_SUCCESS) return code;
+        if (auto fault = takeFault(ACLPP_STEP_PROFILING)) {
+            // In dynamic mode the reference only logs a profiler start failure (§3.5 step 2).
+            if (outcome_.effective.profiler.mode != ProfilerMode::dynamic) {
+                return fail(ACL_ERROR_INVALID_PARAM, ACLPP_STEP_PROFILING,
+                            "the profiler failed to start (it answered " + std::to_string(*fault) + ")");
+            }
+            return ACL_SUCCESS;
+        }
+        state_.runtime.devices.profilingInitialised = true;
+        return ACL_SUCCESS;
+    }
+
+    aclError checkSoc() {
+        if (!platform_.valid()) return fail(ACL_ERROR_INTERNAL_ERROR, ACLPP_STEP_SOC, platform_.error);
+        if (auto fault = takeFault(ACLPP_STEP_SOC)) {
+            return fail(ACL_ERROR_INTERNAL_ERROR, ACLPP_STEP_SOC,
+                        "the SoC name is unavailable (device layer answered " + std::to_string(*fault) + ")");
+        }
+        return ACL_SUCCESS;
+    }
+
+    aclError registerFillHook() {
+        if (!outcome_.effective.fillHook) return ACL_SUCCESS;
+        if (auto fault = takeFault(ACLPP_STEP_FILL_HOOK)) {
+            if (*fault == ACL_ERROR_RT_FEATURE_NOT_SUPPORT) return ACL_SUCCESS;  // tolerated (§2.2 step 13)
+            return fail(*fault, ACLPP_STEP_FILL_HOOK, "registering the kernel-launch fill hook failed");
+        }
+        state_.runtime.devices.fillHookRegistered = true;
+        return ACL_SUCCESS;
+    }
+
+    void commitRuntime() {
+        state_.runtime.effective = std::move(outcome_.effective);
+        state_.runtime.config = bytes_;
+        state_.runtime.configGiven = configGiven_;
+    }
+
+    [[nodiscard]] std::string_view configView() const noexcept {
+        // Callbacks get the raw bytes; with no config, "" and 0 (reference §1.3).
+        return configGiven_ ? bytes_->view() : std::string_view("", 0);
+    }
+
+    ProcessState &state_;
+    const InitRequest &request_;
+    SharedConfigBytes bytes_;
+    bool configGiven_ = false;
+    PlatformChoice platform_;
+    EnvironmentSnapshot environment_;
+    ValidationOutcome outcome_;
+    uint32_t completedTypes_ = 0;
+    std::string failureMessage_;
+};
+
+aclError reentrantCall(const char *function) {
+    recordError(std::string("ACL_ERROR_FAILURE(500001): ") + function +
+                " was called from a lifecycle callback on the thread running the init or finalize; lifecycle "
+                "calls cannot nest (L-6)");
+    return ACL_ERROR_FAILURE;
+}
+
+// Joining a live runtime: one CAS, no lock (L-1: count and 100002, path not read).
+bool tryJoin(ProcessState &state) {
+    uint64_t word = state.word.load(std::memory_order_acquire);
+    while ((word & kBusyBit) == 0 && (word & kCountMask) != 0) {
+        if (state.word.compare_exchange_weak(word, word + 1, std::memory_order_acq_rel)) return true;
+    }
+    return false;
+}
+
+void callLateRegistrations(const std::vector<InitCallback> &callbacks, const SharedConfigBytes &bytes,
+                           bool configGiven) {
+    const std::string_view config = configGiven ? bytes->view() : std::string_view("", 0);
+    for (const InitCallback &callback : callbacks) {
+        const aclError code = callback.function(config.data(), config.size(), callback.userData);
+        if (code != ACL_SUCCESS) {
+            recordError(stepFailureMessage(code, ACLPP_STEP_OTHER_CALLBACKS,
+                                           std::string(callbackTypeName(callback.type)) +
+                                               " init callback registered during the init returned " +
+                                               std::to_string(code)));
+        }
+    }
+}
+
+}  // namespace
+
+aclError initialize(const InitRequest &request) {
+    if (inTransitionOnThisThread()) return reentrantCall(request.fromBuffer ? "aclppInitFromBuffer" : "aclInit");
+    ProcessState &state = processState();
+    if (tryJoin(state)) return ACL_ERROR_REPEAT_INITIALIZE;
+
+    std::unique_lock lock(state.mutex);
+    for (;;) {
+        const uint64_t word = waitForStableState(state, lock);
+        if (word == 0) break;
+        uint64_t expected = word;
+        if (state.word.compare_exchange_strong(expected, word + 1)) return ACL_ERROR_REPEAT_INITIALIZE;
+    }
+    // Count 0 and no transition: this thread runs the 0->1 init.
+    state.word.store(kBusyBit, std::memory_order_release);
+    setTransitionOnThisThread(true);
+    RuntimeState before = state.runtime;
+    const ErrMsgMode modeBefore = errorMessageMode();
+    lock.unlock();
+
+    const auto started = std::chrono::steady_clock::now();
+    callbackRegistry().beginInit();
+    InitRun run(state, request);
+    aclError code = ACL_SUCCESS;
+    try {
+        code = run.run();
+    } catch (const std::bad_alloc &) {
+        code = ACL_ERROR_BAD_ALLOC;
+    }
+    std::vector<InitCallback> late;
+    if (code != ACL_SUCCESS) {
+        run.rollbackCallbacks();
+        callbackRegistry().abortInit();
+    } else {
+        late = callbackRegistry().commitInit();
+    }
+
+    lock.lock();
+    SharedConfigBytes config;
+    bool configGiven = false;
+    if (code == ACL_SUCCESS) {
+        state.finalized = false;
+        ++state.epoch;
+        if (!state.identity) state.identity = std::string(state.runtime.config->view());
+        state.lastInitNanoseconds = static_cast<uint64_t>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
+        config = state.runtime.config;
+        configGiven = state.runtime.configGiven;
+        state.word.store(1, std::memory_order_release);
+    } else {
+        state.runtime = std::move(before);
+        setErrorMessageMode(modeBefore);
+        state.word.store(0, std::memory_order_release);
+    }
+    setTransitionOnThisThread(false);
+    lock.unlock();
+    state.transitionDone.notify_all();
+
+    if (code != ACL_SUCCESS) {
+        recordError(run.failureMessage().empty() ? std::string(aclppErrorName(code)) : run.failureMessage());
+    } else if (!late.empty()) {
+        callLateRegistrations(late, config, configGiven);
+    }
+    return code;
+}
+
+void callInitCallbackNow(aclInitCallbackFunc function, void *userData, int type) {
+    ProcessState &state = processState();
+    SharedConfigBytes config;
+    bool configGiven = false;
+    {
+        std::lock_guard lock(state.mutex);
+        config = state.runtime.config;
+        configGiven = state.runtime.configGiven;
+    }
+    const std::string_view view = configGiven && config ? config->view() : std::string_view("", 0);
+    const aclError code = function(view.data(), view.size(), userData);
+    if (code != ACL_SUCCESS) {
+        // L-7: the register result stays ACL_SUCCESS (compatibility); the failure is reported here.
+        recordError(std::string(aclppErrorName(code)) + "(" + std::to_string(code) + "): " +
+                    callbackTypeName(static_cast<aclRegisterCallbackType>(type)) +
+                    " init callback called at registration (the runtime was initialised) returned " +
+                    std::to_string(code));
+    }
+}
+
+}  // namespace aclpp::core

@@ -1,0 +1,69 @@
+// The process-wide lifecycle state (reference §2.1), in never-destroyed storage.
+//
+// The reference count lives in one atomic word together with a BUSY bit. Joining (count > 0,
+// not busy) and leaving (count > 1) are a single compare-and-swap; everything else takes the
+// mutex, and a 0->1 init or a teardown sets BUSY for its whole run so that callers arriving
+// meanwhile wait for it (L-5) while the callbacks themselves run with no lock held (L-7).
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "config/config_file.hpp"
+#include "devices/device_layer.hpp"
+#include "platform/platform_choice.hpp"
+#include "schema/effective.hpp"
+
+namespace aclpp::core {
+
+inline constexpr uint64_t kBusyBit = uint64_t{1} << 63;
+inline constexpr uint64_t kCountMask = kBusyBit - 1;
+
+/// Everything a first-level init applies. An init copies it first and puts the copy back when
+/// a step fails (L-2).
+struct RuntimeState {
+    DeviceLayerState devices;
+    EffectiveConfig effective;
+    SharedConfigBytes config;   // the bytes of the live init (identity, immediate callbacks)
+    ErrMsgMode errMsgMode = ErrMsgMode::thread;
+    bool configGiven = false;   // non-empty path or a buffer
+};
+
+struct ProcessState {
+    std::mutex mutex;
+    std::condition_variable transitionDone;
+    std::atomic<uint64_t> word{0};  // count | BUSY
+
+    // Guarded by `mutex`; while BUSY, owned by the transitioning thread.
+    bool finalized = false;                  // the reference's aclFinalizeFlag
+    uint64_t epoch = 0;                      // successful 0->1 inits
+    uint64_t deviceGeneration = 1;           // bumped when every device is reset: stale current devices
+    std::optional<std::string> identity;     // config bytes of the first successful init (L-4)
+    RuntimeState runtime;
+    PlatformOverride platformOverride;
+    bool forkedChild = false;
+    uint64_t lastInitNanoseconds = 0;
+    uint64_t lastFinalizeNanoseconds = 0;
+};
+
+[[nodiscard]] ProcessState &processState();
+
+/// True on the thread that is running a 0->1 init or a teardown (L-6).
+[[nodiscard]] bool inTransitionOnThisThread() noexcept;
+void setTransitionOnThisThread(bool value) noexcept;
+
+/// Waits (with `lock` held on the state mutex) until no transition runs, unless the caller is
+/// the transitioning thread itself. Returns the word seen.
+uint64_t waitForStableState(ProcessState &state, std::unique_lock<std::mutex> &lock);
+
+/// The calling thread's current device, or -1 (E-2).
+[[nodiscard]] int32_t currentDeviceOfThisThread(const ProcessState &state) noexcept;
+void setCurrentDeviceOfThisThread(const ProcessState &state, int32_t device) noexcept;
+
+void installForkHandlers();
+
+}  // namespace aclpp::core

@@ -1,0 +1,20 @@
+// Shared pieces of the init and teardown step sequences.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "acl/aclpp_ext.h"
+#include "callbacks/registry.hpp"
+
+namespace aclpp::core {
+
+/// Notifies the init callbacks of `type` (snapshot, no lock held); the first failure's code.
+aclError notifyInitCallbacks(aclRegisterCallbackType type, std::string_view config, std::string &message);
+/// Notifies the finalize callbacks of `type`; the first failure's code.
+aclError notifyFinalizeCallbacks(aclRegisterCallbackType type, std::string &message);
+
+/// "ACL_ERROR_X(code): <what>" for failures that have no config finding.
+[[nodiscard]] std::string stepFailureMessage(aclError code, aclppStep step, std::string_view what);
+
+}  // namespace aclpp::core

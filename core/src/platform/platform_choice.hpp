@@ -1,0 +1,36 @@
+// Which SoC and how many devices the next first-level init emulates (E-1): the platform
+// extension's choice if one was made, else ACLPP_SOC / ACLPP_DEVICE_COUNT, else the defaults.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "platform/products.hpp"
+
+namespace aclpp::core {
+
+inline constexpr uint32_t kMaxDeviceCount = 64;
+
+struct PlatformChoice {
+    std::string socName;                // as given: what aclrtGetSocName returns
+    const Product *product = nullptr;   // null when the name is unknown
+    uint32_t deviceCount = 1;
+    std::string error;                  // why the choice is unusable (the SoC step fails with 500000)
+
+    [[nodiscard]] bool valid() const noexcept { return product != nullptr && error.empty(); }
+    /// The product whose rules validation uses: the chosen one, or the default when unknown.
+    [[nodiscard]] const Product &rulesProduct() const noexcept { return product ? *product : defaultProduct(); }
+};
+
+/// Set by aclppSetPlatform; empty optionals mean "from the environment".
+struct PlatformOverride {
+    std::optional<std::string> soc;
+    std::optional<uint32_t> deviceCount;
+};
+
+[[nodiscard]] PlatformChoice resolvePlatform(const PlatformOverride &override_);
+/// Resolves an explicit SoC name (validation for a chosen SoC); device count from the override/env.
+[[nodiscard]] PlatformChoice resolvePlatform(const PlatformOverride &override_, const char *soc);
+
+}  // namespace aclpp::core

@@ -1,0 +1,78 @@
+// The emulated product table (decision E-1): every SoC aclpp emulates, and per family what the
+// runtime, dump and profiler modules accept. The facts come from ../shared/spec/products.md;
+// this is the only place that holds them.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace aclpp::core {
+
+enum class Family : uint8_t { ascend950, atlasA3, atlasA2, atlas910, atlas310P, atlas310B };
+
+/// What the profiler accepts on a family (products.md §3).
+struct ProfilerTraits {
+    bool instrProfiling;          // `instr_profiling`
+    bool instrProfilingFreq;      // `instr_profiling_freq` (range 300..30000 where supported)
+    bool sysIoSamplingFreq;
+    bool sysInterconnectionFreq;
+    bool sysCpuFreq;
+    bool sysLpFreq;
+    bool hostSysUsageFreq;        // 310B: host side (the emulation's fixed choice)
+    bool sysMemServiceflow;
+    bool taskTimeL3;
+    uint32_t sysHardwareMemFreqMax;         // 100, or 10000 on µs-capable products
+    std::span<const std::string_view> aicMetrics;  // in the order the rejection message lists them
+    std::string_view defaultAicMetric;
+    uint32_t maxCustomEvents;               // Custom:<events> limit
+};
+
+/// Runtime-limit and dump facts of a family (products.md §4, §5).
+struct FamilyTraits {
+    Family family;
+    std::string_view name;       // "Atlas A2"
+    std::string_view shortName;  // docs npu= tag: "910b"
+    bool aicoreStackApplied;     // false: stored, never used (910, 310P)
+    uint32_t aicoreStackMax;     // 0 = no maximum
+    bool simtStacks;             // simt_stack_size, simt_divergence_stack_size
+    bool simdPrintfFifo;
+    bool simtPrintfFifo;
+    bool eventMode;              // task value wait
+    bool coreDump;               // dump_scene aic_err_detail_dump
+    ProfilerTraits profiler;
+};
+
+struct Product {
+    std::string_view soc;        // "Ascend910B1": what aclrtGetSocName returns
+    Family family;
+    uint32_t aiCoreCount;
+    uint32_t vectorCoreCount;
+    const FamilyTraits *traits;  // never null
+};
+
+/// Every emulated SoC, in table order.
+[[nodiscard]] std::span<const Product> allProducts() noexcept;
+/// Exact-spelling lookup; also accepts "Ascend950PR" and "Ascend950DT" for the 950 family.
+[[nodiscard]] const Product *findProduct(std::string_view soc) noexcept;
+[[nodiscard]] const FamilyTraits &familyTraits(Family family) noexcept;
+/// "Ascend910B1" (E-1 default).
+[[nodiscard]] const Product &defaultProduct() noexcept;
+/// All accepted names, comma separated, for "unknown SoC" messages.
+[[nodiscard]] std::string_view knownSocNames() noexcept;
+
+// Limits shared by the config keys and aclrtDeviceSetLimit (E-3).
+inline constexpr uint32_t kAicoreStackDefault = 32768;
+inline constexpr uint32_t kAicoreStackGranule = 16384;
+inline constexpr uint32_t kSimtStackDefault = 1152;       // per thread
+inline constexpr uint32_t kSimtDivergenceStackDefault = 1024;
+inline constexpr uint32_t kSimtStackGranule = 128;
+inline constexpr uint32_t kWarpSize = 32;
+inline constexpr uint32_t kSimdPrintfFifoDefault = 32768;
+inline constexpr uint32_t kSimdPrintfFifoMin = 1024;
+inline constexpr uint32_t kSimtPrintfFifoDefault = 2097152;
+inline constexpr uint32_t kSimtPrintfFifoMin = 1048576;
+inline constexpr uint32_t kPrintfFifoMax = 67108864;
+inline constexpr uint32_t kPrintfFifoGranule = 8;
+
+}  // namespace aclpp::core

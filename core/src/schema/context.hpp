@@ -1,0 +1,34 @@
+// What a section validator gets: the parsed document, the product, the environment and where
+// to put findings and the effective values. Never a path, never global state.
+#pragma once
+
+#include "json/document.hpp"
+#include "platform/environment.hpp"
+#include "platform/products.hpp"
+#include "schema/effective.hpp"
+#include "schema/report.hpp"
+
+namespace aclpp::core {
+
+struct ValidationContext {
+    const JsonDocument &document;
+    const Product &product;
+    const EnvironmentSnapshot &environment;
+    Report &report;
+    EffectiveConfig &effective;
+    /// Emulated device count (E-1): a default_device at or above it gives 107001 (K-1).
+    uint32_t deviceCount = 1;
+    /// Validate-only runs never create directories; an init creates missing env paths (K-6).
+    bool createMissingDirectories = false;
+};
+
+/// Section validators, each in its own file. Each appends findings in the reference's
+/// evaluation order and fills its part of ctx.effective.
+void validateTopLevel(ValidationContext &ctx);  // err_msg_mode, StackSize, defaultDevice, FIFOs, event_mode, max_opqueue_num, unknown keys
+void validateDump(ValidationContext &ctx);      // `dump` (K-4)
+void validateProfiler(ValidationContext &ctx);  // `profiler` (K-5)
+
+/// Runs every section validator on a parsed document (K-1..K-8).
+void validateDocument(ValidationContext &ctx);
+
+}  // namespace aclpp::core

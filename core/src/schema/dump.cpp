@@ -1,0 +1,893 @@
+// The `dump` section (decision K-4): reference §3.4 phases A (types), B (enumerations) and C
+// (constraints) in the reference's order, then the outcome of §3.4.5 with the path precedence
+// of §4. The first error appended is the one the reference reports, so aclInit's code and
+// pointer match it; the validation API still gets every independent finding.
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "schema/context.hpp"
+#include "schema/dump_path.hpp"
+
+namespace aclpp::core {
+namespace {
+
+using namespace std::string_view_literals;
+
+// ---- Tables ---------------------------------------------------------------------------------
+
+// Members of `dump`, in the order phase A checks them (DCC CheckDumpFieldTypes).
+enum DumpKey : std::size_t {
+    kPath,
+    kMode,
+    kOpSwitch,
+    kLevel,
+    kScene,
+    kData,
+    kDebug,
+    kKernelData,
+    kStep,
+    kStats,  // every key before this one must be a JSON string
+    kList,
+    kDumpKeyCount,
+};
+constexpr std::array<std::string_view, kDumpKeyCount> kDumpKeys{
+    "dump_path"sv,  "dump_mode"sv,        "dump_op_switch"sv, "dump_level"sv, "dump_scene"sv, "dump_data"sv,
+    "dump_debug"sv, "dump_kernel_data"sv, "dump_step"sv,      "dump_stats"sv, "dump_list"sv,
+};
+
+// Members of one dump_list item, in the order phase A checks them.
+enum ItemKey : std::size_t { kModelName, kLayer, kWatcherNodes, kOptypeBlacklist, kOpnameBlacklist, kOpnameRange, kItemKeyCount };
+constexpr std::array<std::string_view, kItemKeyCount> kItemKeys{
+    "model_name"sv, "layer"sv, "watcher_nodes"sv, "optype_blacklist"sv, "opname_blacklist"sv, "opname_range"sv,
+};
+enum BlacklistKey : std::size_t { kName, kPos, kBlacklistKeyCount };
+constexpr std::array<std::string_view, kBlacklistKeyCount> kBlacklistKeys{"name"sv, "pos"sv};
+enum RangeKey : std::size_t { kBegin, kEnd, kRangeKeyCount };
+constexpr std::array<std::string_view, kRangeKeyCount> kRangeKeys{"begin"sv, "end"sv};
+
+// Phase B: the allowed values, listed in messages in this order.
+constexpr std::array kModeValues{"input"sv, "output"sv, "all"sv};
+constexpr std::array kSwitchValues{"on"sv, "off"sv};
+constexpr std::array kLevelValues{"op"sv, "kernel"sv, "all"sv};
+constexpr std::array kDataValues{"tensor"sv, "stats"sv};
+constexpr std::array kSceneValues{"lite_exception"sv, "aic_err_brief_dump"sv, "aic_err_norm_dump"sv,
+                                  "aic_err_detail_dump"sv, "watcher"sv};
+constexpr std::array kKernelDataValues{"all"sv, "printf"sv, "tensor"sv, "assert"sv, "timestamp"sv};
+constexpr std::array kStatsValues{"Max"sv, "Min"sv, "Avg"sv, "Nan"sv, "Negative Inf"sv, "Positive Inf"sv, "L2norm"sv};
+
+struct Enumeration {
+    DumpKey key;
+    std::span<const std::string_view> allowed;
+};
+// The order of DCC CheckDumpFieldValues; dump_kernel_data and dump_stats follow it.
+constexpr std::array<Enumeration, 6> kEnumerations{{
+    {kMode, kModeValues},
+    {kData, kDataValues},
+    {kOpSwitch, kSwitchValues},
+    {kLevel, kLevelValues},
+    {kDebug, kSwitchValues},
+    {kScene, kSceneValues},
+}};
+
+struct LevelBits {
+    std::string_view level;
+    uint32_t bits;
+};
+constexpr std::array<LevelBits, 3> kLevelBits{{{"op"sv, 1}, {"kernel"sv, 2}, {"all"sv, 3}}};
+
+constexpr std::size_t kMaxStepItems = 100;
+constexpr std::size_t kMaxBlacklistEntries = 100;
+constexpr std::string_view kStepRule =
+    "allowed: up to 100 items separated by '|', each N or N-M with N <= M, digits only (e.g. \"1|3-5|10\")";
+constexpr std::string_view kExceptionScenes = "lite_exception, aic_err_brief_dump, aic_err_norm_dump, aic_err_detail_dump";
+
+// ---- Small helpers (the string-building ones run only for a finding) -------------------------
+
+bool contains(std::span<const std::string_view> values, std::string_view value) noexcept {
+    for (const std::string_view candidate : values) {
+        if (candidate == value) return true;
+    }
+    return false;
+}
+
+std::string joined(std::span<const std::string_view> values) {
+    std::string out;
+    for (const std::string_view value : values) {
+        if (!out.empty()) out += ", ";
+        out += value;
+    }
+    return out;
+}
+
+// JSON-style quoting for text taken out of a value (an item of a list string, a key), cut as
+// describeValue cuts strings.
+std::string quoted(std::string_view text) {
+    constexpr std::size_t kMaxShown = 80;
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out = "\"";
+    const std::string_view shown = text.substr(0, kMaxShown);
+    for (const char c : shown) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (u < 0x20) {
+            out += "\\u00";
+            out += kHex[u >> 4];
+            out += kHex[u & 0xF];
+        } else {
+            out += c;
+        }
+    }
+    out += '"';
+    if (shown.size() < text.size()) out += "...";
+    return out;
+}
+
+std::string didYouMean(std::string_view value, std::span<const std::string_view> candidates) {
+    const std::vector<std::string_view> list(candidates.begin(), candidates.end());
+    const std::string_view match = closestMatch(value, list);
+    return match.empty() ? std::string{} : "did you mean \"" + std::string(match) + "\"?";
+}
+
+// "12345 (a number)", "an array of 2 elements": what a type error found.
+std::string found(JsonElement value) {
+    const JsonType type = value.type();
+    if (type == JsonType::OBJECT || type == JsonType::ARRAY) return describeValue(value);
+    return describeValue(value) + " (" + std::string(describeType(value)) + ")";
+}
+
+std::string_view stringOf(JsonElement value) noexcept {
+    std::string_view text;
+    (void)value.get_string().get(text);
+    return text;
+}
+
+std::size_t arraySize(JsonElement value) noexcept {
+    JsonArray array;
+    return value.get_array().get(array) == simdjson::SUCCESS ? array.size() : 0;
+}
+
+/// Where a value sits, as a chain of stack frames: the pointer text is built only for a finding,
+/// so walking thousands of layers allocates nothing.
+struct Location {
+    const Location *parent = nullptr;
+    std::string_view key;
+    std::size_t index = 0;
+    bool isIndex = false;
+
+    [[nodiscard]] Location child(std::string_view token) const noexcept { return {this, token, 0, false}; }
+    [[nodiscard]] Location at(std::size_t position) const noexcept { return {this, {}, position, true}; }
+
+    /// "/dump/dump_list/2/layer"
+    [[nodiscard]] std::string pointer() const {
+        std::string out = parent != nullptr ? parent->pointer() : std::string{};
+        if (isIndex) {
+            out += '/';
+            out += std::to_string(index);
+        } else {
+            appendPointerToken(out, key);
+        }
+        return out;
+    }
+    /// "dump_list[2].layer": how messages name the value, relative to `dump`.
+    [[nodiscard]] std::string name() const {
+        if (parent == nullptr) return std::string(key);
+        std::string out = parent->parent != nullptr ? parent->name() : std::string{};
+        if (isIndex) {
+            out += '[';
+            out += std::to_string(index);
+            out += ']';
+        } else {
+            if (!out.empty()) out += '.';
+            out += key;
+        }
+        return out;
+    }
+};
+
+/// The members of an object that a rule knows, found in one pass; with duplicate keys the last
+/// wins (F-5), as findMember does. Unknown keys go to `onUnknown`.
+template <std::size_t N>
+struct Members {
+    std::array<JsonElement, N> value{};
+    std::array<bool, N> present{};
+};
+
+template <std::size_t N, class OnUnknown>
+Members<N> scanMembers(JsonObject object, const std::array<std::string_view, N> &keys, OnUnknown &&onUnknown) {
+    Members<N> members;
+    for (const auto field : object) {
+        std::size_t k = 0;
+        while (k < N && keys[k] != field.key) ++k;
+        if (k < N) {
+            members.value[k] = field.value;
+            members.present[k] = true;
+        } else {
+            onUnknown(field.key);
+        }
+    }
+    return members;
+}
+
+constexpr auto kIgnoreUnknown = [](std::string_view) noexcept {};
+
+enum class StepIssue : uint8_t { none, tooManyItems, tooManyDashes, notDigits, reversed };
+struct StepCheck {
+    StepIssue issue = StepIssue::none;
+    std::size_t item = 0;
+    std::string_view text;  // the offending item
+};
+
+// strtol semantics for a digit string: saturates instead of overflowing.
+int64_t saturatingDecimal(std::string_view digits) noexcept {
+    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+    int64_t value = 0;
+    for (const char c : digits) {
+        const int digit = c - '0';
+        value = value > (kMax - digit) / 10 ? kMax : value * 10 + digit;
+    }
+    return value;
+}
+
+bool allDigits(std::string_view text) noexcept {
+    if (text.empty()) return false;
+    for (const char c : text) {
+        if (c < '0' || c > '9') return false;
+    }
+    return true;
+}
+
+// Reference §3.4.4 step 5. Splitting keeps empty items ("1|" has two items), as the
+// reference's Split does.
+StepCheck checkDumpStep(std::string_view step) noexcept {
+    StepCheck check;
+    std::size_t items = 1;
+    for (const char c : step) items += c == '|' ? 1 : 0;
+    if (items > kMaxStepItems) {
+        check.issue = StepIssue::tooManyItems;
+        check.item = items;
+        return check;
+    }
+    std::size_t start = 0;
+    for (std::size_t index = 0;; ++index) {
+        const std::size_t bar = step.find('|', start);
+        const std::string_view item = step.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start);
+        check.item = index;
+        check.text = item;
+        const std::size_t dash = item.find('-');
+        const std::string_view first = item.substr(0, dash);
+        const std::string_view last = dash == std::string_view::npos ? first : item.substr(dash + 1);
+        if (last.find('-') != std::string_view::npos) {
+            check.issue = StepIssue::tooManyDashes;
+            return check;
+        }
+        if (!allDigits(first) || !allDigits(last)) {
+            check.issue = StepIssue::notDigits;
+            return check;
+        }
+        if (saturatingDecimal(first) > saturatingDecimal(last)) {
+            check.issue = StepIssue::reversed;
+            return check;
+        }
+        if (bar == std::string_view::npos) break;
+        start = bar + 1;
+    }
+    return StepCheck{};
+}
+
+std::string describeStepIssue(const StepCheck &check) {
+    const std::string item = "item " + std::to_string(check.item) + " " + quoted(check.text);
+    switch (check.issue) {
+        case StepIssue::none:
+            break;
+        case StepIssue::tooManyItems:
+            return "it has " + std::to_string(check.item) + " items";
+        case StepIssue::tooManyDashes:
+            return item + " has more than one '-'";
+        case StepIssue::notDigits:
+            return item + " is not N or N-M with N and M made of digits";
+        case StepIssue::reversed:
+            return item + " is a range whose start is above its end";
+    }
+    return {};
+}
+
+std::vector<std::string> splitKernelData(std::string_view text) {
+    std::vector<std::string> types;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t comma = text.find(',', start);
+        types.emplace_back(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+        if (comma == std::string_view::npos) break;
+        start = comma + 1;
+    }
+    return types;
+}
+
+std::string supportedCoreDumpFamilies() {
+    std::string out;
+    for (const Family family : {Family::ascend950, Family::atlasA3, Family::atlasA2, Family::atlas910,
+                                Family::atlas310P, Family::atlas310B}) {
+        const FamilyTraits &traits = familyTraits(family);
+        if (!traits.coreDump) continue;
+        if (!out.empty()) out += ", ";
+        out += traits.name;
+    }
+    return out;
+}
+
+// ---- The validator --------------------------------------------------------------------------
+
+class DumpValidator {
+public:
+    DumpValidator(ValidationContext &ctx, JsonObject dump) noexcept : ctx_(ctx), dump_(dump) {}
+
+    /// Phases A, B and C; true when the section is valid.
+    bool validate() {
+        members_ = scanMembers(dump_, kDumpKeys, [this](std::string_view key) { warnUnknown(root_, key, kDumpKeys, "dump"); });
+        checkTypes();
+        checkEnumerations();
+        // Phase C rules read the values as strings and arrays; the reference never reaches them
+        // after a type or value error either.
+        if (errors_ != 0) return false;
+        checkConstraints();
+        if (errors_ != 0) return false;
+        checkProduct();
+        return errors_ == 0;
+    }
+
+    /// §3.4.5 for a valid section, with the env precedence of §4.
+    void fillOutcome(DumpEnvironment &environment) {
+        DumpOutcome &out = ctx_.effective.dump;
+        out.present = true;
+        const std::string_view scene = text(kScene, {});
+        const std::string_view opSwitch = text(kOpSwitch, "off");
+        const std::string_view debug = text(kDebug, "off");
+        out.scene = std::string(scene);
+        out.mode = std::string(text(kMode, "output"));
+        out.data = std::string(text(kData, "tensor"));
+        out.opSwitch = opSwitch == "on"sv;
+        out.debug = debug == "on"sv;
+        out.step = std::string(text(kStep, {}));
+        const std::string_view level = text(kLevel, "all");
+        for (const LevelBits &entry : kLevelBits) {
+            if (entry.level == level) out.levelBits = entry.bits;
+        }
+        if (members_.present[kStats]) {
+            JsonArray stats;
+            (void)members_.value[kStats].get_array().get(stats);
+            out.stats.reserve(stats.size());
+            for (const JsonElement stat : stats) out.stats.emplace_back(stringOf(stat));
+        }
+        out.listItems = members_.present[kList] ? arraySize(members_.value[kList]) : 0;
+        out.layerCount = layerCount_;
+
+        const bool active = out.listItems > 0 || out.opSwitch || out.debug || !scene.empty();
+        const DumpKind exception = exceptionKindOf(scene);
+        if (!active) {
+            out.kind = DumpKind::none;
+        } else if (exception != DumpKind::none) {
+            out.kind = exception;
+        } else {
+            out.kind = out.debug ? DumpKind::overflow : DumpKind::operatorDump;
+        }
+        out.watcher = scene == "watcher"sv;
+
+        const std::string_view configPath = text(kPath, {});
+        const std::string_view *configPathPtr = members_.present[kPath] ? &configPath : nullptr;
+        if (exception != DumpKind::none) {
+            out.path = exceptionDumpPath(environment, configPathPtr);
+            if (out.path.source == Source::config) warnUncheckedExceptionPath(configPath);
+        } else if (configPathPtr != nullptr) {
+            // §4 item 1: operator, overflow and watcher dumps ignore the environment.
+            out.path.set(std::string(configPath), Source::config, "/dump/dump_path");
+        }
+
+        if (members_.present[kKernelData]) {
+            out.kernelDataTypes = splitKernelData(text(kKernelData, {}));
+        } else if (out.kind == DumpKind::operatorDump) {
+            out.kernelDataTypes.emplace_back("all");
+        }
+        configPath_ = configPathPtr != nullptr ? std::optional<std::string_view>(configPath) : std::nullopt;
+    }
+
+    [[nodiscard]] std::optional<std::string_view> configPath() const noexcept { return configPath_; }
+
+private:
+    // ---- findings ----
+
+    void error(const Location &at, std::string message, std::string hint = {}) {
+        ++errors_;
+        ctx_.report.error(ACLPP_STEP_DUMP, ACL_ERROR_INVALID_DUMP_CONFIG, at.pointer(), std::move(message),
+                          std::move(hint));
+    }
+
+    void typeError(const Location &at, JsonElement value, std::string_view expected) {
+        error(at, "EP0001: " + at.name() + " is " + found(value) + "; it must be " + std::string(expected));
+    }
+
+    void memberTypeError(const Location &at, JsonElement value, const Location &array, std::string_view expected) {
+        error(at, "EP0001: " + at.name() + " is " + found(value) + "; every member of " + array.name() + " must be " +
+                      std::string(expected));
+    }
+
+    void conflict(const Location &at, std::string_view value, std::string_view rule) {
+        error(at, "EP0005: " + at.name() + " is " + quoted(value) + "; " + std::string(rule));
+    }
+
+    template <std::size_t N>
+    void warnUnknown(const Location &parent, std::string_view key, const std::array<std::string_view, N> &known,
+                     std::string_view where) {
+        ctx_.report.warning(ACLPP_STEP_DUMP, parent.child(key).pointer(),
+                            "unknown key " + quoted(key) + " in " + std::string(where) +
+                                " is ignored (K-7); known keys: " + joined(known),
+                            didYouMean(key, known));
+    }
+
+    [[nodiscard]] std::string_view text(DumpKey key, std::string_view fallback) const noexcept {
+        return members_.present[key] ? stringOf(members_.value[key]) : fallback;
+    }
+
+    [[nodiscard]] Location member(DumpKey key) const noexcept { return root_.child(kDumpKeys[key]); }
+
+    // ---- phase A: types ----
+
+    void checkTypes() {
+        for (std::size_t key = 0; key < kStats; ++key) {
+            if (members_.present[key] && members_.value[key].type() != JsonType::STRING) {
+                typeError(member(static_cast<DumpKey>(key)), members_.value[key], "a string");
+            }
+        }
+        if (members_.present[kStats]) checkStringArray(members_.value[kStats], member(kStats));
+        if (members_.present[kList]) checkListTypes(members_.value[kList], member(kList));
+    }
+
+    /// Returns the number of members (0 when not an array).
+    std::size_t checkStringArray(JsonElement value, const Location &at) {
+        JsonArray array;
+        if (value.get_array().get(array) != simdjson::SUCCESS) {
+            typeError(at, value, "an array of strings");
+            return 0;
+        }
+        std::size_t index = 0;
+        for (const JsonElement element : array) {
+            if (element.type() != JsonType::STRING) memberTypeError(at.at(index), element, at, "a string");
+            ++index;
+        }
+        return index;
+    }
+
+    template <class OnObject>
+    void checkObjectArray(JsonElement value, const Location &at, OnObject &&onObject) {
+        JsonArray array;
+        if (value.get_array().get(array) != simdjson::SUCCESS) {
+            typeError(at, value, "an array of objects");
+            return;
+        }
+        std::size_t index = 0;
+        for (const JsonElement element : array) {
+            const Location elementAt = at.at(index++);
+            JsonObject object;
+            if (element.get_object().get(object) != simdjson::SUCCESS) {
+                memberTypeError(elementAt, element, at, "an object");
+                continue;
+            }
+            onObject(object, elementAt);
+        }
+    }
+
+    void checkString(JsonElement value, const Location &at) {
+        if (value.type() != JsonType::STRING) typeError(at, value, "a string");
+    }
+
+    void checkListTypes(JsonElement value, const Location &at) {
+        checkObjectArray(value, at, [this](JsonObject item, const Location &itemAt) { checkItemTypes(item, itemAt); });
+    }
+
+    void checkItemTypes(JsonObject item, const Location &at) {
+        const auto members = scanMembers(item, kItemKeys,
+                                         [&](std::string_view key) { warnUnknown(at, key, kItemKeys, "a dump_list item"); });
+        const auto child = [&](ItemKey key) { return at.child(kItemKeys[key]); };
+        if (members.present[kModelName]) checkString(members.value[kModelName], child(kModelName));
+        if (members.present[kLayer]) layerCount_ += checkStringArray(members.value[kLayer], child(kLayer));
+        if (members.present[kWatcherNodes]) checkStringArray(members.value[kWatcherNodes], child(kWatcherNodes));
+        for (const ItemKey key : {kOptypeBlacklist, kOpnameBlacklist}) {
+            if (!members.present[key]) continue;
+            checkObjectArray(members.value[key], child(key),
+                             [this](JsonObject entry, const Location &entryAt) { checkBlacklistTypes(entry, entryAt); });
+        }
+        if (members.present[kOpnameRange]) {
+            checkObjectArray(members.value[kOpnameRange], child(kOpnameRange),
+                             [this](JsonObject entry, const Location &entryAt) { checkRangeTypes(entry, entryAt); });
+        }
+    }
+
+    void checkBlacklistTypes(JsonObject entry, const Location &at) {
+        const auto members = scanMembers(
+            entry, kBlacklistKeys, [&](std::string_view key) { warnUnknown(at, key, kBlacklistKeys, "a blacklist entry"); });
+        if (members.present[kName]) checkString(members.value[kName], at.child(kBlacklistKeys[kName]));
+        if (members.present[kPos]) checkStringArray(members.value[kPos], at.child(kBlacklistKeys[kPos]));
+    }
+
+    void checkRangeTypes(JsonObject entry, const Location &at) {
+        const auto members = scanMembers(
+            entry, kRangeKeys, [&](std::string_view key) { warnUnknown(at, key, kRangeKeys, "an opname_range entry"); });
+        if (members.present[kBegin]) checkString(members.value[kBegin], at.child(kRangeKeys[kBegin]));
+        if (members.present[kEnd]) checkString(members.value[kEnd], at.child(kRangeKeys[kEnd]));
+    }
+
+    // ---- phase B: enumerations ----
+
+    [[nodiscard]] bool isString(DumpKey key) const noexcept {
+        return members_.present[key] && members_.value[key].type() == JsonType::STRING;
+    }
+
+    void checkEnumerations() {
+        for (const Enumeration &enumeration : kEnumerations) {
+            if (isString(enumeration.key)) {
+                checkValue(stringOf(members_.value[enumeration.key]), member(enumeration.key), enumeration.allowed);
+            }
+        }
+        if (isString(kKernelData)) checkKernelData(stringOf(members_.value[kKernelData]));
+        JsonArray stats;
+        if (members_.present[kStats] && members_.value[kStats].get_array().get(stats) == simdjson::SUCCESS) {
+            const Location statsAt = member(kStats);
+            std::size_t index = 0;
+            for (const JsonElement stat : stats) {
+                if (stat.type() == JsonType::STRING) checkValue(stringOf(stat), statsAt.at(index), kStatsValues);
+                ++index;
+            }
+        }
+    }
+
+    void checkValue(std::string_view value, const Location &at, std::span<const std::string_view> allowed) {
+        if (contains(allowed, value)) return;
+        if (value.empty()) {
+            error(at, "EP0001: " + at.name() + " is empty (\"\"); allowed: " + joined(allowed));
+            return;
+        }
+        error(at, "EP0002: " + at.name() + " is " + quoted(value) + "; allowed: " + joined(allowed),
+              didYouMean(value, allowed));
+    }
+
+    // A comma list without trimming: "all, printf" and "all," are errors (one per value).
+    void checkKernelData(std::string_view value) {
+        std::size_t start = 0;
+        for (std::size_t index = 0;; ++index) {
+            const std::size_t comma = value.find(',', start);
+            const std::string_view item =
+                value.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+            if (item.empty() || !contains(kKernelDataValues, item)) {
+                reportKernelDataItem(value, index, item);
+                return;
+            }
+            if (comma == std::string_view::npos) return;
+            start = comma + 1;
+        }
+    }
+
+    void reportKernelDataItem(std::string_view value, std::size_t index, std::string_view item) {
+        const std::string allowed = "allowed: a comma-separated list, without spaces, of " + joined(kKernelDataValues);
+        const std::string found = "dump_kernel_data is " + quoted(value) + "; item " + std::to_string(index);
+        if (item.empty()) {
+            error(member(kKernelData), "EP0001: " + found + " is empty; " + allowed);
+        } else {
+            error(member(kKernelData), "EP0002: " + found + " is " + quoted(item) + "; " + allowed,
+                  didYouMean(item, kKernelDataValues));
+        }
+    }
+
+    // ---- phase C: constraints, in the order of reference §3.4.4 ----
+
+    void checkConstraints() {
+        const std::string_view scene = text(kScene, {});
+        const std::string_view debug = text(kDebug, "off");
+        const std::string_view opSwitch = text(kOpSwitch, "off");
+        if (scene == "watcher"sv) checkWatcherScene(debug, opSwitch);
+        if (exceptionKindOf(scene) != DumpKind::none) {
+            checkExceptionScene(scene, debug, opSwitch);
+            return;  // exception scenes need no dump_path and skip every later rule
+        }
+        checkPath();
+        if (debug == "on"sv) {
+            if (opSwitch == "on"sv) conflict(member(kOpSwitch), opSwitch, "it cannot be \"on\" when dump_debug is \"on\"");
+            return;  // the overflow dump ignores dump_step, dump_list and dump_stats
+        }
+        if (members_.present[kStep]) checkStep(text(kStep, {}));
+        if (members_.present[kList]) checkList(scene, opSwitch);
+        if (members_.present[kStats]) checkStats();
+    }
+
+    void checkWatcherScene(std::string_view debug, std::string_view opSwitch) {
+        if (debug == "on"sv) conflict(member(kDebug), debug, "it cannot be \"on\" when dump_scene is \"watcher\"");
+        if (opSwitch == "on"sv) conflict(member(kOpSwitch), opSwitch, "it cannot be \"on\" when dump_scene is \"watcher\"");
+        const std::string_view mode = text(kMode, "output");
+        if (mode != "output"sv) conflict(member(kMode), mode, "dump_scene \"watcher\" requires dump_mode \"output\"");
+    }
+
+    void checkExceptionScene(std::string_view scene, std::string_view debug, std::string_view opSwitch) {
+        const std::string rule = "it cannot be \"on\" when dump_scene is the exception scene " + quoted(scene);
+        if (debug == "on"sv) conflict(member(kDebug), debug, rule);
+        if (opSwitch == "on"sv) conflict(member(kOpSwitch), opSwitch, rule);
+    }
+
+    void checkPath() {
+        const Location at = member(kPath);
+        if (!members_.present[kPath]) {
+            error(at,
+                  "EP0001: dump_path is missing; it is required unless dump_scene is an exception scene (" +
+                      std::string(kExceptionScenes) + ")",
+                  "add \"dump_path\" naming an existing readable and writable directory, or <a.b.c.d>:<path>");
+            return;
+        }
+        const std::string_view path = text(kPath, {});
+        if (path.empty()) {
+            error(at,
+                  "EP0001: dump_path is empty (\"\"); expected an existing readable and writable directory or "
+                  "<a.b.c.d>:<path>");
+            return;
+        }
+        const DumpPathCheck check = checkDumpPath(path);
+        if (check.problem != DumpPathProblem::none) {
+            error(at, "EP0003: dump_path is " + quoted(path) + "; " + describeDumpPathProblem(path, check));
+        }
+    }
+
+    void checkStep(std::string_view step) {
+        if (step.empty()) return;
+        const StepCheck check = checkDumpStep(step);
+        if (check.issue == StepIssue::none) return;
+        error(member(kStep),
+              "EP0003: dump_step is " + quoted(step) + "; " + describeStepIssue(check) + "; " + std::string(kStepRule));
+    }
+
+    void checkList(std::string_view scene, std::string_view opSwitch) {
+        JsonArray list;
+        if (members_.value[kList].get_array().get(list) != simdjson::SUCCESS || list.size() == 0) return;
+        const ListRules rules{text(kLevel, "all"), scene, opSwitch == "off"sv, scene == "watcher"sv,
+                              members_.present[kLevel]};
+        const Location listAt = member(kList);
+        std::size_t index = 0;
+        for (const JsonElement item : list) {
+            JsonObject object;
+            if (item.get_object().get(object) == simdjson::SUCCESS) checkListItem(object, listAt.at(index), rules);
+            ++index;
+        }
+    }
+
+    struct ListRules {
+        std::string_view level;
+        std::string_view scene;
+        bool switchOff;
+        bool watcher;
+        bool levelGiven;
+    };
+
+    [[nodiscard]] static std::string levelRule(const ListRules &rules) {
+        return "it requires dump_level \"op\" (dump_level is " + quoted(rules.level) +
+               (rules.levelGiven ? ")" : ", the default)");
+    }
+
+    void checkListItem(JsonObject item, const Location &at, const ListRules &rules) {
+        const auto members = scanMembers(item, kItemKeys, kIgnoreUnknown);
+        const auto child = [&](ItemKey key) { return at.child(kItemKeys[key]); };
+        const auto size = [&](ItemKey key) { return members.present[key] ? arraySize(members.value[key]) : 0; };
+        const bool hasModel = members.present[kModelName];
+        const std::string_view model = hasModel ? stringOf(members.value[kModelName]) : std::string_view{};
+        bool modelReported = false;
+
+        if (rules.switchOff) {
+            if (hasModel && model.empty()) {
+                modelReported = true;
+                error(child(kModelName), "EP0001: " + child(kModelName).name() +
+                                             " is empty (\"\"); with dump_op_switch off, give a model name or leave "
+                                             "model_name out");
+            }
+            if (members.present[kLayer] && size(kLayer) == 0) {
+                error(child(kLayer), "EP0001: " + child(kLayer).name() +
+                                         " is empty ([]); with dump_op_switch off, list layers or leave layer out");
+            }
+        }
+
+        if (rules.watcher) {
+            if (!members.present[kWatcherNodes]) {
+                error(child(kWatcherNodes), "EP0001: " + child(kWatcherNodes).name() +
+                                                " is missing; dump_scene \"watcher\" requires it in every dump_list item");
+            } else if (size(kWatcherNodes) == 0) {
+                error(child(kWatcherNodes), "EP0001: " + child(kWatcherNodes).name() +
+                                                " is empty ([]); dump_scene \"watcher\" requires at least one node");
+            }
+            if (hasModel && !modelReported) {
+                conflict(child(kModelName), model, "it cannot be set when dump_scene is \"watcher\"");
+            }
+        } else if (size(kWatcherNodes) > 0) {
+            error(child(kWatcherNodes),
+                  "EP0005: " + child(kWatcherNodes).name() + " is " + describeValue(members.value[kWatcherNodes]) +
+                      "; it is only allowed when dump_scene is \"watcher\" (dump_scene is " +
+                      (rules.scene.empty() ? std::string("not set") : quoted(rules.scene)) + ")");
+        }
+
+        for (const ItemKey key : {kOptypeBlacklist, kOpnameBlacklist}) {
+            const std::size_t entries = size(key);
+            if (entries > kMaxBlacklistEntries) {
+                error(child(key), "EP0003: " + child(key).name() + " has " + std::to_string(entries) +
+                                      " entries; at most " + std::to_string(kMaxBlacklistEntries) + " are allowed");
+            }
+        }
+        for (const ItemKey key : {kOptypeBlacklist, kOpnameBlacklist}) {
+            if (size(key) > 0 && rules.level != "op"sv) {
+                error(child(key), "EP0005: " + child(key).name() + " is set; " + levelRule(rules));
+            }
+        }
+
+        if (size(kOpnameRange) > 0) checkRanges(members.value[kOpnameRange], at, hasModel, model, modelReported, rules);
+    }
+
+    void checkRanges(JsonElement ranges, const Location &at, bool hasModel, std::string_view model, bool modelReported,
+                     const ListRules &rules) {
+        const Location rangeAt = at.child(kItemKeys[kOpnameRange]);
+        const Location modelAt = at.child(kItemKeys[kModelName]);
+        if (rules.level != "op"sv) error(rangeAt, "EP0005: " + rangeAt.name() + " is set; " + levelRule(rules));
+        if (!hasModel) {
+            error(modelAt, "EP0001: " + modelAt.name() + " is missing; opname_range requires a non-empty model_name");
+        } else if (model.empty() && !modelReported) {
+            error(modelAt, "EP0001: " + modelAt.name() + " is empty (\"\"); opname_range requires a non-empty model_name");
+        }
+        JsonArray array;
+        (void)ranges.get_array().get(array);
+        std::size_t index = 0;
+        for (const JsonElement entry : array) {
+            JsonObject object;
+            (void)entry.get_object().get(object);
+            const auto bounds = scanMembers(object, kRangeKeys, kIgnoreUnknown);
+            const std::string_view begin = bounds.present[kBegin] ? stringOf(bounds.value[kBegin]) : std::string_view{};
+            const std::string_view end = bounds.present[kEnd] ? stringOf(bounds.value[kEnd]) : std::string_view{};
+            if (begin.empty() || end.empty()) {
+                const Location entryAt = rangeAt.at(index);
+                const auto show = [&](RangeKey key, std::string_view value) {
+                    return bounds.present[key] ? quoted(value) : std::string("missing");
+                };
+                error(entryAt, "EP0003: " + entryAt.name() + " has begin " + show(kBegin, begin) + " and end " +
+                                   show(kEnd, end) + "; both must be non-empty operator names");
+            }
+            ++index;
+        }
+    }
+
+    void checkStats() {
+        const Location at = member(kStats);
+        if (arraySize(members_.value[kStats]) == 0) {
+            error(at, "EP0001: dump_stats is empty ([]); list at least one of " + joined(kStatsValues) +
+                          ", or leave dump_stats out");
+            return;
+        }
+        const std::string_view data = text(kData, "tensor");
+        if (data == "tensor"sv) {
+            error(at, "EP0005: dump_stats is set; it requires dump_data \"stats\" (dump_data is \"tensor\"" +
+                          std::string(members_.present[kData] ? ")" : ", the default)"),
+                  "add \"dump_data\": \"stats\"");
+        }
+    }
+
+    // §3.4.5: core-dump mode is an apply-time failure of the dump module (500000), only after
+    // the section validated.
+    void checkProduct() {
+        if (text(kScene, {}) != "aic_err_detail_dump"sv || ctx_.product.traits->coreDump) return;
+        ++errors_;
+        ctx_.report.error(ACLPP_STEP_DUMP, ACL_ERROR_INTERNAL_ERROR, member(kScene).pointer(),
+                          "dump_scene is \"aic_err_detail_dump\" (core-dump mode), which " +
+                              std::string(ctx_.product.soc) + " (" + std::string(ctx_.product.traits->name) +
+                              ") does not support; supported on: " + supportedCoreDumpFamilies(),
+                          "use \"aic_err_norm_dump\" or \"aic_err_brief_dump\" on this product");
+    }
+
+    // The reference never checks dump_path for an exception scene; a path the dumper cannot
+    // write to is worth a warning (it does not change the result).
+    void warnUncheckedExceptionPath(std::string_view path) {
+        if (path.empty()) return;
+        const DumpPathCheck check = checkDumpPath(path);
+        if (check.problem == DumpPathProblem::none) return;
+        ctx_.report.warning(ACLPP_STEP_DUMP, member(kPath).pointer(),
+                            "dump_path is " + quoted(path) + "; " + describeDumpPathProblem(path, check) +
+                                "; exception scenes do not check it, so the exception dump may not be written");
+    }
+
+    ValidationContext &ctx_;
+    JsonObject dump_;
+    Location root_{nullptr, "dump"sv, 0, false};
+    Members<kDumpKeyCount> members_{};
+    std::size_t errors_ = 0;
+    std::size_t layerCount_ = 0;
+    std::optional<std::string_view> configPath_;
+};
+
+std::string_view kindName(DumpKind kind) noexcept {
+    switch (kind) {
+        case DumpKind::exceptionBrief:
+            return "brief exception dump";
+        case DumpKind::exceptionNorm:
+            return "normal exception dump";
+        case DumpKind::exceptionCore:
+            return "core-dump exception dump";
+        default:
+            return "dump";
+    }
+}
+
+bool isException(DumpKind kind) noexcept {
+    return kind == DumpKind::exceptionBrief || kind == DumpKind::exceptionNorm || kind == DumpKind::exceptionCore;
+}
+
+// §4 item 3 under K-4: the environment may switch on an exception dump at every init, unless
+// acl.json already enables one (the brief's reading: the config's own exception scene wins).
+void applyEnvOnlyExceptionDump(ValidationContext &ctx, DumpEnvironment &environment) {
+    DumpOutcome &out = ctx.effective.dump;
+    if (isException(out.kind)) {
+        const std::string_view envScene = environment.dumpScene();
+        if (!envScene.empty()) {
+            ctx.report.note(ACLPP_STEP_DUMP, "/dump/dump_scene",
+                            "ASCEND_DUMP_SCENE is \"" + std::string(envScene) + "\" but acl.json's dump_scene \"" +
+                                out.scene + "\" decides the exception dump");
+        }
+        return;
+    }
+    const std::optional<EnvExceptionDump> env = envOnlyExceptionDump(environment, ctx.product, ctx.report);
+    if (!env) return;
+    const std::string what = std::string(env->enabledBy) + " enables the " + std::string(kindName(env->kind)) + " (" +
+                             std::string(env->scene) + ") at \"" + env->path.value + "\"";
+    if (out.kind == DumpKind::none) {
+        out.kind = env->kind;
+        out.scene = std::string(env->scene);
+        out.path = env->path;
+        ctx.report.warning(ACLPP_STEP_DUMP, {}, what + "; acl.json enables no dump (reference §4 item 3)");
+    } else {
+        // DumpOutcome holds one dump; the acl.json one is recorded, the env one is reported.
+        ctx.report.warning(ACLPP_STEP_DUMP, {},
+                           what + " as well as the acl.json " + std::string(kindName(out.kind)) +
+                               " (reference §4 item 3); the effective configuration shows the acl.json dump");
+    }
+}
+
+}  // namespace
+
+void validateDump(ValidationContext &ctx) {
+    ctx.effective.dump = DumpOutcome{};
+    DumpEnvironment environment(ctx.environment, ctx.createMissingDirectories, ctx.report);
+    std::optional<std::string_view> configPath;
+
+    // §3.4.1: no `dump` (or a non-object top level) and `dump: {}` are valid and enable nothing.
+    if (const std::optional<JsonElement> dump = findMember(ctx.document.root(), "dump")) {
+        JsonObject object;
+        if (dump->get_object().get(object) != simdjson::SUCCESS) {
+            ctx.report.error(ACLPP_STEP_DUMP, ACL_ERROR_INVALID_DUMP_CONFIG, "/dump",
+                             "EP0001: dump is " + found(*dump) + "; it must be an object");
+            return;
+        }
+        if (object.size() != 0) {
+            DumpValidator validator(ctx, object);
+            // A rejected config leaves no outcome and, above all, creates no env directory.
+            if (!validator.validate()) return;
+            validator.fillOutcome(environment);
+            configPath = validator.configPath();
+        }
+    }
+
+    applyEnvOnlyExceptionDump(ctx, environment);
+
+    // §4 item 4: a usable env path switches kernel DFX on at <path>/printf and, being set
+    // first, wins over dump_path.
+    DumpOutcome &out = ctx.effective.dump;
+    const std::string_view *configPathPtr = configPath ? &*configPath : nullptr;
+    out.kernelDataPath = kernelDfxPath(environment, configPathPtr);
+    if (out.kernelDataPath.source == Source::environment && out.kernelDataTypes.empty()) {
+        out.kernelDataTypes.emplace_back("all");
+    }
+}
+
+}  // namespace aclpp::core

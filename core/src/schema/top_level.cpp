@@ -1,0 +1,500 @@
+// The top-level keys the runtime reads itself (reference §3.3, §3.7): err_msg_mode,
+// max_opqueue_num, StackSize, defaultDevice, the printf FIFOs and acl_graph.event_mode, plus the
+// unknown-key warnings (K-7). Findings are appended in the reference's evaluation order (§3.2)
+// so that the first error of the earliest step is the one aclInit returns.
+#include <array>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "devices/limits.hpp"
+#include "schema/context.hpp"
+
+namespace aclpp::core {
+namespace {
+
+using namespace std::string_view_literals;
+
+constexpr uint64_t kUint32Max = std::numeric_limits<uint32_t>::max();
+constexpr uint64_t kInt32Max = std::numeric_limits<int32_t>::max();
+constexpr uint32_t kMaxOpqueueDefault = 20000;
+
+/// How a key's JSON value is read; each reader states what it allows in `KeyRule::allowed`.
+enum class ValueRule : uint8_t {
+    stringZeroOrOne,  // the JSON string "0" or "1"
+    stringPositive,   // a JSON string of digits, 1..2^32-1 (max_opqueue_num, K-3)
+    stringDeviceId,   // a JSON string matching 0|[1-9][0-9]*, at most 2^31-1 (K-1)
+    stackNumber,      // a JSON number, whole, 0..2^32-1 (K-1: no wrapping, no truncation)
+    fifoToken,        // a JSON integer written as [1-9][0-9]*
+};
+
+/// One key the runtime reads. The table is in evaluation order; a documentation generator or a
+/// config builder can walk it for the types, codes and texts.
+struct KeyRule {
+    std::string_view section;  // the enclosing top-level object, "" for a top-level key
+    std::string_view key;
+    std::string_view pointer;
+    aclppStep step;
+    ValueRule rule;
+    aclError typeError;   // the JSON type is wrong
+    aclError valueError;  // the type is right, the value is not
+    std::string_view allowed;
+};
+
+constexpr std::string_view kStackAllowed = "a whole JSON number from 0 to 4294967295 (bytes)";
+constexpr std::string_view kFifoAllowed =
+    "a JSON integer of at least 1 written without quotes, sign, fraction or exponent ([1-9][0-9]*)";
+
+constexpr std::array<KeyRule, 9> kKeyRules{{
+    {"", "err_msg_mode", "/err_msg_mode", ACLPP_STEP_ERR_MSG_MODE, ValueRule::stringZeroOrOne,
+     ACL_ERROR_INVALID_PARAM, ACL_ERROR_INVALID_PARAM,
+     R"(the JSON string "0" (thread-level error messages) or "1" (process-level))"},
+    {"", "max_opqueue_num", "/max_opqueue_num", ACLPP_STEP_OP_EXECUTOR, ValueRule::stringPositive,
+     ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG, ACL_ERROR_INVALID_PARAM,
+     R"(a JSON string of decimal digits from "1" to "4294967295" (default "20000"))"},
+    {"StackSize", "simt_stack_size", "/StackSize/simt_stack_size", ACLPP_STEP_STACK_SIZE, ValueRule::stackNumber,
+     ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kStackAllowed},
+    {"StackSize", "simt_divergence_stack_size", "/StackSize/simt_divergence_stack_size", ACLPP_STEP_STACK_SIZE,
+     ValueRule::stackNumber, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kStackAllowed},
+    {"StackSize", "aicore_stack_size", "/StackSize/aicore_stack_size", ACLPP_STEP_STACK_SIZE, ValueRule::stackNumber,
+     ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kStackAllowed},
+    {"defaultDevice", "default_device", "/defaultDevice/default_device", ACLPP_STEP_DEFAULT_DEVICE,
+     ValueRule::stringDeviceId, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE,
+     R"(a JSON string of decimal digits without sign or leading zeros ("0", "1", ...) up to "2147483647")"},
+    {"", "simd_printf_fifo_size_per_core", "/simd_printf_fifo_size_per_core", ACLPP_STEP_PRINTF_FIFO,
+     ValueRule::fifoToken, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kFifoAllowed},
+    {"", "simt_printf_fifo_size", "/simt_printf_fifo_size", ACLPP_STEP_PRINTF_FIFO, ValueRule::fifoToken,
+     ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kFifoAllowed},
+    {"acl_graph", "event_mode", "/acl_graph/event_mode", ACLPP_STEP_EVENT_MODE, ValueRule::stringZeroOrOne,
+     ACL_ERROR_INVALID_PARAM, ACL_ERROR_INVALID_PARAM, R"(the JSON string "0" (software mode) or "1" (hardware mode))"},
+}};
+
+constexpr const KeyRule &ruleFor(std::string_view key) {
+    for (const KeyRule &rule : kKeyRules) {
+        if (rule.key == key) return rule;
+    }
+    return kKeyRules[0];  // the static_asserts below catch a misspelt key
+}
+
+constexpr const KeyRule &kErrMsgMode = ruleFor("err_msg_mode");
+constexpr const KeyRule &kMaxOpqueueNum = ruleFor("max_opqueue_num");
+constexpr const KeyRule &kDefaultDevice = ruleFor("default_device");
+constexpr const KeyRule &kEventMode = ruleFor("event_mode");
+static_assert(kErrMsgMode.key == "err_msg_mode" && kMaxOpqueueNum.key == "max_opqueue_num" &&
+              kDefaultDevice.key == "default_device" && kEventMode.key == "event_mode");
+
+// Limit rules and key rules must name the same keys: the validator looks one up by the other.
+constexpr bool limitKeysMatch() {
+    for (const LimitRule &limit : kLimitRules) {
+        bool found = false;
+        for (const KeyRule &rule : kKeyRules) {
+            found = found || (rule.key == limit.configKey && rule.pointer == limit.configPointer);
+        }
+        if (!found) return false;
+    }
+    return true;
+}
+static_assert(limitKeysMatch(), "every device limit needs a key rule with the same key and pointer");
+
+constexpr std::array kTopLevelKeys{"err_msg_mode"sv,
+                                   "defaultDevice"sv,
+                                   "StackSize"sv,
+                                   "simd_printf_fifo_size_per_core"sv,
+                                   "simt_printf_fifo_size"sv,
+                                   "acl_graph"sv,
+                                   "dump"sv,
+                                   "profiler"sv,
+                                   "max_opqueue_num"sv};
+constexpr std::array kStackKeys{"simt_stack_size"sv, "simt_divergence_stack_size"sv, "aicore_stack_size"sv};
+constexpr std::array kDefaultDeviceKeys{"default_device"sv};
+constexpr std::array kAclGraphKeys{"event_mode"sv};
+
+// ---- reading values -----------------------------------------------------------------------
+
+/// The outcome of reading one value against its ValueRule.
+struct Reading {
+    enum class Outcome : uint8_t { ok, wrongType, badValue };
+    Outcome outcome = Outcome::ok;
+    uint64_t value = 0;
+    std::string_view problem;  // why a well-typed value is refused ("negative", ...); may be ""
+};
+
+Reading accepted(uint64_t value) { return Reading{Reading::Outcome::ok, value, {}}; }
+Reading wrongType() { return Reading{Reading::Outcome::wrongType, 0, {}}; }
+Reading badValue(std::string_view problem = {}) { return Reading{Reading::Outcome::badValue, 0, problem}; }
+
+bool allDigits(std::string_view text) noexcept {
+    if (text.empty()) return false;
+    for (char c : text) {
+        if (c < '0' || c > '9') return false;
+    }
+    return true;
+}
+
+/// Decimal digits to a number, saturating at 2^64-1 so that an over-long string reads as "too
+/// large" rather than wrapping. The caller has checked allDigits.
+uint64_t digitsValue(std::string_view digits) noexcept {
+    uint64_t value = 0;
+    for (char c : digits) {
+        const auto digit = static_cast<uint64_t>(c - '0');
+        if (value > (std::numeric_limits<uint64_t>::max() - digit) / 10) return std::numeric_limits<uint64_t>::max();
+        value = value * 10 + digit;
+    }
+    return value;
+}
+
+Reading readStringZeroOrOne(JsonElement element) {
+    std::string_view text;
+    if (element.get_string().get(text) != simdjson::SUCCESS) return wrongType();
+    if (text == "0") return accepted(0);
+    if (text == "1") return accepted(1);
+    return badValue();
+}
+
+Reading readStringPositive(JsonElement element) {
+    std::string_view text;
+    if (element.get_string().get(text) != simdjson::SUCCESS) return wrongType();
+    // Stricter than the reference's strtol (K-3): "12abc" is refused instead of read as 12.
+    if (!allDigits(text)) return badValue("not decimal digits");
+    const uint64_t value = digitsValue(text);
+    if (value == 0) return badValue("not above 0");
+    if (value > kUint32Max) return badValue("above 4294967295");
+    return accepted(value);
+}
+
+Reading readStringDeviceId(JsonElement element) {
+    std::string_view text;
+    if (element.get_string().get(text) != simdjson::SUCCESS) return wrongType();
+    if (!allDigits(text)) return badValue();
+    if (text.size() > 1 && text.front() == '0') return badValue("leading zero");
+    const uint64_t value = digitsValue(text);
+    // K-1: the reference truncates to int32, so "4294967296" would select device 0.
+    if (value > kInt32Max) return badValue("above 2147483647");
+    return accepted(value);
+}
+
+Reading readStackNumber(JsonElement element) {
+    switch (element.type()) {
+        case JsonType::INT64: {
+            const int64_t value = element.get_int64().value_unsafe();
+            // K-1: the reference wraps a negative size to a huge unsigned one.
+            if (value < 0) return badValue("negative");
+            if (static_cast<uint64_t>(value) > kUint32Max) return badValue("above 4294967295");
+            return accepted(static_cast<uint64_t>(value));
+        }
+        case JsonType::UINT64:  // only values above 2^63-1 are typed UINT64
+            return badValue("above 4294967295");
+        case JsonType::DOUBLE: {
+            // The reference truncates floats; K-1 refuses a fraction but keeps 65536.0 and 1e5.
+            const double value = element.get_double().value_unsafe();
+            if (value < 0) return badValue("negative");
+            if (value > static_cast<double>(kUint32Max)) return badValue("above 4294967295");
+            const auto whole = static_cast<uint64_t>(value);
+            if (static_cast<double>(whole) != value) return badValue("fractional");
+            return accepted(whole);
+        }
+        default:
+            return wrongType();
+    }
+}
+
+Reading readFifoToken(JsonElement element) {
+    // simdjson keeps no token text, but its types decide the [1-9][0-9]* rule: a token with a
+    // fraction or an exponent is DOUBLE, a minus sign makes a value below 1 or a DOUBLE.
+    switch (element.type()) {
+        case JsonType::INT64: {
+            const int64_t value = element.get_int64().value_unsafe();
+            if (value < 1) return badValue(value == 0 ? "zero"sv : "negative"sv);
+            return accepted(static_cast<uint64_t>(value));
+        }
+        case JsonType::UINT64:
+            return accepted(element.get_uint64().value_unsafe());
+        case JsonType::DOUBLE:
+            return badValue("written with a fraction or an exponent");
+        default:
+            return wrongType();
+    }
+}
+
+Reading readValue(const KeyRule &rule, JsonElement element) {
+    switch (rule.rule) {
+        case ValueRule::stringZeroOrOne: return readStringZeroOrOne(element);
+        case ValueRule::stringPositive: return readStringPositive(element);
+        case ValueRule::stringDeviceId: return readStringDeviceId(element);
+        case ValueRule::stackNumber: return readStackNumber(element);
+        case ValueRule::fifoToken: return readFifoToken(element);
+    }
+    return wrongType();
+}
+
+bool wantsString(ValueRule rule) noexcept {
+    return rule == ValueRule::stringZeroOrOne || rule == ValueRule::stringPositive ||
+           rule == ValueRule::stringDeviceId;
+}
+
+/// "write it as ..." when the value is right but the JSON type is not (1 for "1", "4096" for 4096).
+std::string typeHint(const KeyRule &rule, JsonElement element) {
+    if (wantsString(rule.rule)) {
+        if (element.is_int64() || element.is_uint64()) return "write it as a JSON string: \"" + minifiedJson(element) + "\"";
+        return {};
+    }
+    std::string_view text;
+    if (element.get_string().get(text) == simdjson::SUCCESS && allDigits(text)) {
+        return "write it as a JSON number without quotes: " + std::string(text);
+    }
+    return {};
+}
+
+/// Reads the key of `rule` and reports a failure (K-8: the value found and what is allowed).
+/// Returns the value when it is acceptable.
+std::optional<uint64_t> readChecked(ValidationContext &ctx, const KeyRule &rule, JsonElement element) {
+    const Reading reading = readValue(rule, element);
+    if (reading.outcome == Reading::Outcome::ok) return reading.value;
+
+    std::string message = std::string(rule.key) + " is " + describeValue(element);
+    if (reading.outcome == Reading::Outcome::wrongType) {
+        message += ", ";
+        message += describeType(element);
+    } else if (!reading.problem.empty()) {
+        message += ", ";
+        message += reading.problem;
+    }
+    message += "; allowed: ";
+    message += rule.allowed;
+    const aclError code = reading.outcome == Reading::Outcome::wrongType ? rule.typeError : rule.valueError;
+    ctx.report.error(rule.step, code, std::string(rule.pointer), std::move(message),
+                     reading.outcome == Reading::Outcome::wrongType ? typeHint(rule, element) : std::string{});
+    return std::nullopt;
+}
+
+// ---- unknown keys (K-7) ---------------------------------------------------------------------
+
+/// The section a misplaced nested key belongs to, e.g. "StackSize" for a top-level
+/// "aicore_stack_size".
+std::string_view sectionOfNestedKey(std::string_view key) {
+    for (const KeyRule &rule : kKeyRules) {
+        if (!rule.section.empty() && rule.key == key) return rule.section;
+    }
+    return {};
+}
+
+template <std::size_t N>
+void warnUnknownKeys(ValidationContext &ctx, JsonObject object, std::string_view parentPointer,
+                     std::string_view sectionName, const std::array<std::string_view, N> &known, aclppStep step) {
+    std::vector<std::string_view> seen;  // a duplicated unknown key is one warning (F-5 reports the duplicate)
+    for (auto field : object) {
+        const std::string_view key = field.key;
+        bool isKnown = false;
+        for (std::string_view candidate : known) isKnown = isKnown || candidate == key;
+        if (isKnown) continue;
+        bool repeated = false;
+        for (std::string_view earlier : seen) repeated = repeated || earlier == key;
+        if (repeated) continue;
+        seen.push_back(key);
+
+        std::string hint;
+        const std::string_view home = parentPointer.empty() ? sectionOfNestedKey(key) : std::string_view{};
+        if (!home.empty()) {
+            hint = "\"" + std::string(key) + "\" belongs inside \"" + std::string(home) + "\"";
+        } else {
+            const std::string_view match = closestMatch(key, std::vector<std::string_view>(known.begin(), known.end()));
+            if (!match.empty()) hint = "did you mean \"" + std::string(match) + "\"?";
+        }
+        std::string message = "unknown key \"" + std::string(key) + "\"";
+        if (sectionName.empty()) {
+            message += " is ignored by the runtime (init callbacks still see it)";
+        } else {
+            message += " in " + std::string(sectionName) + " is ignored";
+        }
+        ctx.report.warning(step, childPointer(parentPointer, key), std::move(message), std::move(hint));
+    }
+}
+
+/// The object `section` of the root, or nothing (absent, or not an object: ignored as the
+/// reference does, with a warning so that a typo in the type does not pass unnoticed).
+std::optional<JsonObject> sectionObject(ValidationContext &ctx, JsonObject root, std::string_view section,
+                                        aclppStep step) {
+    const std::optional<JsonElement> element = findMember(root, section);
+    if (!element) return std::nullopt;
+    JsonObject object;
+    if (element->get_object().get(object) != simdjson::SUCCESS) {
+        ctx.report.warning(step, childPointer("", section),
+                           std::string(section) + " is " + describeValue(*element) +
+                               ", not an object; the runtime ignores it");
+        return std::nullopt;
+    }
+    return object;
+}
+
+// ---- the keys, in evaluation order ------------------------------------------------------------
+
+void checkErrMsgMode(ValidationContext &ctx, JsonObject root) {
+    const std::optional<JsonElement> element = findMember(root, kErrMsgMode.key);
+    if (!element) return;
+    if (const std::optional<uint64_t> value = readChecked(ctx, kErrMsgMode, *element)) {
+        ctx.effective.errMsgMode.set(*value == 1 ? ErrMsgMode::process : ErrMsgMode::thread, Source::config,
+                                     std::string(kErrMsgMode.pointer));
+    }
+}
+
+void checkMaxOpqueueNum(ValidationContext &ctx, JsonObject root) {
+    const std::optional<JsonElement> element = findMember(root, kMaxOpqueueNum.key);
+    if (!element) return;
+    const std::optional<uint64_t> value = readChecked(ctx, kMaxOpqueueNum, *element);
+    if (!value) return;
+    ctx.effective.maxOpqueueNum.set(static_cast<uint32_t>(*value), Source::config,
+                                    std::string(kMaxOpqueueNum.pointer));
+    if (*value < kMaxOpqueueDefault) {
+        // K-3 / reference §3.7: the op executor accepts it and only warns.
+        ctx.report.warning(kMaxOpqueueNum.step, std::string(kMaxOpqueueNum.pointer),
+                           "max_opqueue_num is " + describeValue(*element) + ", below the default 20000");
+    }
+}
+
+Setting<uint32_t> &limitSetting(EffectiveConfig &effective, aclrtDeviceLimit limit) {
+    switch (limit) {
+        case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE: return effective.simtStackSize;
+        case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE: return effective.simtDivergenceStackSize;
+        case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE: return effective.aicoreStackSize;
+        case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE: return effective.simdPrintfFifoSize;
+        case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE: return effective.simtPrintfFifoSize;
+    }
+    return effective.aicoreStackSize;  // unreachable: every enumerator is handled
+}
+
+const KeyRule &keyRuleOf(const LimitRule &limit) {
+    for (const KeyRule &rule : kKeyRules) {
+        if (rule.key == limit.configKey) return rule;
+    }
+    return kKeyRules[0];  // unreachable: limitKeysMatch() holds
+}
+
+/// The product may refuse a well-typed value. For stack sizes the reference swallows every
+/// device answer, so each refusal is a warning (K-2); for the FIFOs only "not supported" is
+/// tolerated and an out-of-range value is the device's 107000 (reference §3.3).
+/// Returns false when an error was reported.
+bool applyLimit(ValidationContext &ctx, const LimitRule &limit, uint64_t requested, JsonElement element,
+                LimitValues &pending) {
+    const KeyRule &rule = keyRuleOf(limit);
+    Setting<uint32_t> &setting = limitSetting(ctx.effective, limit.limit);
+    const LimitDecision decision = decideLimit(*ctx.product.traits, limit.limit, requested, pending);
+    const std::string pointer(rule.pointer);
+    if (decision.code == ACL_SUCCESS) {
+        pending.set(limit.limit, decision.applied);
+        setting.set(decision.applied, Source::config, pointer);
+        setting.note = decision.note;
+        if (!decision.note.empty()) {
+            ctx.report.note(rule.step, pointer, std::string(rule.key) + " is " + describeValue(element) + ": " +
+                                                    decision.note);
+        }
+        return true;
+    }
+    const bool tolerated = decision.code == ACL_ERROR_RT_FEATURE_NOT_SUPPORT || limit.kind != LimitKind::printfFifo;
+    if (!tolerated) {
+        ctx.report.error(rule.step, decision.code, pointer,
+                         std::string(rule.key) + " is " + describeValue(element) +
+                             ", outside the range the device accepts; allowed: " + std::to_string(limit.minimum) +
+                             " to " + std::to_string(limit.maximum) + " bytes (rounded up to a multiple of " +
+                             std::to_string(limit.granule) + ")");
+        return false;
+    }
+    setting.set(decision.applied, Source::platform, pointer);
+    setting.note = decision.note + ", not applied";
+    ctx.report.warning(rule.step, pointer,
+                       std::string(rule.key) + " is " + describeValue(element) + ": " + decision.note +
+                           "; not applied");
+    return true;
+}
+
+void checkStackSize(ValidationContext &ctx, JsonObject root) {
+    const std::optional<JsonObject> section = sectionObject(ctx, root, "StackSize", ACLPP_STEP_STACK_SIZE);
+    if (!section) return;
+    warnUnknownKeys(ctx, *section, "/StackSize", "StackSize", kStackKeys, ACLPP_STEP_STACK_SIZE);
+    // Evaluated as the device applies them (limit-type order), each seeing the values the
+    // earlier ones left: the "both SIMT stacks 0" refusal depends on the other SIMT key.
+    LimitValues pending;
+    for (const LimitRule &limit : kLimitRules) {
+        if (limit.kind == LimitKind::printfFifo) continue;
+        const std::optional<JsonElement> element = findMember(*section, limit.configKey);
+        if (!element) continue;
+        // Every stack key is checked even after a failure: the validation report lists all of
+        // them, and the decisive code is the same (500001 at this step).
+        if (const std::optional<uint64_t> value = readChecked(ctx, keyRuleOf(limit), *element)) {
+            applyLimit(ctx, limit, *value, *element, pending);
+        }
+    }
+}
+
+void checkDefaultDevice(ValidationContext &ctx, JsonObject root) {
+    const std::optional<JsonObject> section = sectionObject(ctx, root, "defaultDevice", ACLPP_STEP_DEFAULT_DEVICE);
+    if (!section) return;
+    warnUnknownKeys(ctx, *section, "/defaultDevice", "defaultDevice", kDefaultDeviceKeys, ACLPP_STEP_DEFAULT_DEVICE);
+    const std::optional<JsonElement> element = findMember(*section, kDefaultDevice.key);
+    if (!element) return;
+    const std::optional<uint64_t> value = readChecked(ctx, kDefaultDevice, *element);
+    if (!value) return;
+    if (*value >= ctx.deviceCount) {
+        ctx.report.error(kDefaultDevice.step, ACL_ERROR_RT_INVALID_DEVICEID, std::string(kDefaultDevice.pointer),
+                         "default_device is " + describeValue(*element) + ", but the emulated platform has " +
+                             std::to_string(ctx.deviceCount) + (ctx.deviceCount == 1 ? " device" : " devices") +
+                             "; allowed: a device id from \"0\" to \"" + std::to_string(ctx.deviceCount - 1) +
+                             "\" (the device layer rejects any other id)");
+        return;
+    }
+    ctx.effective.defaultDevice.set(static_cast<int32_t>(*value), Source::config, std::string(kDefaultDevice.pointer));
+}
+
+void checkPrintfFifos(ValidationContext &ctx, JsonObject root) {
+    LimitValues pending;
+    for (const LimitRule &limit : kLimitRules) {
+        if (limit.kind != LimitKind::printfFifo) continue;
+        const std::optional<JsonElement> element = findMember(root, limit.configKey);
+        if (!element) continue;
+        const std::optional<uint64_t> value = readChecked(ctx, keyRuleOf(limit), *element);
+        // The SIMD FIFO is set first and a failure returns before the SIMT FIFO is tried
+        // (reference §3.3, acl.cpp:215-218), so nothing is said about the second one.
+        if (!value || !applyLimit(ctx, limit, *value, *element, pending)) return;
+    }
+}
+
+void checkEventMode(ValidationContext &ctx, JsonObject root) {
+    const std::optional<JsonObject> section = sectionObject(ctx, root, "acl_graph", ACLPP_STEP_EVENT_MODE);
+    if (!section) return;
+    warnUnknownKeys(ctx, *section, "/acl_graph", "acl_graph", kAclGraphKeys, ACLPP_STEP_EVENT_MODE);
+    const std::optional<JsonElement> element = findMember(*section, kEventMode.key);
+    if (!element) return;
+    // The value is checked before the product support, as the reference parses it first.
+    const std::optional<uint64_t> value = readChecked(ctx, kEventMode, *element);
+    if (!value) return;
+    const FamilyTraits &traits = *ctx.product.traits;
+    if (!traits.eventMode) {
+        // K-2: unlike the other limits, the reference returns this device answer (207000).
+        ctx.report.error(kEventMode.step, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, std::string(kEventMode.pointer),
+                         "event_mode is " + describeValue(*element) + ", but " + std::string(traits.name) + " (" +
+                             std::string(ctx.product.soc) +
+                             ") has no task value wait, so the device does not support setting the event mode",
+                         "remove acl_graph.event_mode for this product");
+        return;
+    }
+    ctx.effective.eventMode.set(static_cast<uint8_t>(*value), Source::config, std::string(kEventMode.pointer));
+}
+
+}  // namespace
+
+void validateTopLevel(ValidationContext &ctx) {
+    // A non-object root is accepted as empty (F-5); its warning is the document's, not ours.
+    JsonObject root;
+    if (ctx.document.root().get_object().get(root) != simdjson::SUCCESS) return;
+
+    warnUnknownKeys(ctx, root, "", "", kTopLevelKeys, ACLPP_STEP_READ_FILE);
+    checkErrMsgMode(ctx, root);
+    checkMaxOpqueueNum(ctx, root);
+    checkStackSize(ctx, root);
+    checkDefaultDevice(ctx, root);
+    checkPrintfFifos(ctx, root);
+    checkEventMode(ctx, root);
+}
+
+}  // namespace aclpp::core

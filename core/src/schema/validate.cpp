@@ -1,0 +1,84 @@
+#include "schema/validate.hpp"
+
+#include "schema/context.hpp"
+
+namespace aclpp::core {
+namespace {
+
+void reportFileLevelWarnings(const JsonDocument &document, Report &report) {
+    if (!document.rootIsObject()) {
+        report.warning(ACLPP_STEP_READ_FILE, "",
+                       "the top-level value is " + std::string(describeType(document.root())) +
+                           ", not an object; it is read as an empty config (F-5)",
+                       "wrap the settings in { ... }");
+    }
+    for (const DuplicateKey &duplicate : document.duplicates()) {
+        report.warning(ACLPP_STEP_READ_FILE, duplicate.pointer,
+                       "the key appears " + std::to_string(duplicate.count) +
+                           " times in one object; the last one wins (F-5)",
+                       "remove the earlier occurrences");
+    }
+}
+
+void applyEnvironmentDefaults(const ValidationSettings &settings, EffectiveConfig &effective) {
+    const FlushTimeout timeout = parseFlushTimeout(settings.environment.logFlushTimeout);
+    effective.logFlushTimeoutMs.value = timeout.milliseconds;
+    if (timeout.fromEnvironment) {
+        effective.logFlushTimeoutMs.source = Source::environment;
+        effective.logFlushTimeoutMs.origin = "ASCEND_LOG_DEVICE_FLUSH_TIMEOUT";
+    }
+    // L-8: emulated devices have no device logs, so the timeout never delays finalize.
+    effective.logFlushTimeoutMs.note = "emulated devices have no device logs: finalize never waits";
+    effective.fillHook = autoUseUcMemoryEnabled(settings.environment.autoUseUcMemory);
+    const auto &sample = settings.environment.profilerSampleConfig;
+    if (sample && !sample->empty()) effective.profiler.mode = ProfilerMode::environment;
+}
+
+}  // namespace
+
+void validateDocument(ValidationContext &ctx) {
+    reportFileLevelWarnings(ctx.document, ctx.report);
+    validateTopLevel(ctx);
+    validateDump(ctx);
+    validateProfiler(ctx);
+}
+
+void positionFindings(Report &report, std::string_view text) {
+    for (Finding &finding : report.findings()) {
+        if (finding.positioned || finding.pointer.empty()) continue;
+        const TextPosition position = locatePointer(text, finding.pointer);
+        finding.line = position.line;
+        finding.column = position.column;
+        finding.positioned = true;
+    }
+}
+
+ValidationOutcome validateConfig(std::optional<std::string_view> bytes, bool padded,
+                                 const ValidationSettings &settings) {
+    ValidationOutcome outcome;
+    applyEnvironmentDefaults(settings, outcome.effective);
+    if (!bytes) return outcome;
+    outcome.effective.configGiven = true;
+
+    ParseFailure failure;
+    std::optional<JsonDocument> document = JsonDocument::parse(*bytes, failure, padded);
+    if (!document) {
+        // The reference's first full JSON validation happens at its err_msg_mode step (§2.2).
+        Finding finding{Severity::error, failure.code, ACLPP_STEP_ERR_MSG_MODE, "", failure.message, {}};
+        if (failure.hasOffset) {
+            const TextPosition position = positionOf(*bytes, failure.offset);
+            finding.line = position.line;
+            finding.column = position.column;
+            finding.positioned = true;
+        }
+        outcome.report.add(std::move(finding));
+        return outcome;
+    }
+    ValidationContext ctx{*document,        settings.product, settings.environment, outcome.report,
+                          outcome.effective, settings.deviceCount, settings.createMissingDirectories};
+    validateDocument(ctx);
+    positionFindings(outcome.report, document->text());
+    return outcome;
+}
+
+}  // namespace aclpp::core

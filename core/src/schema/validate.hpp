@@ -1,0 +1,35 @@
+// Validation of one config, shared by aclInit and the validate-only extension: parse once,
+// run every section validator, position every finding.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "json/document.hpp"
+#include "platform/environment.hpp"
+#include "platform/products.hpp"
+#include "schema/effective.hpp"
+#include "schema/report.hpp"
+
+namespace aclpp::core {
+
+struct ValidationSettings {
+    const Product &product;
+    uint32_t deviceCount = 1;
+    const EnvironmentSnapshot &environment;
+    bool createMissingDirectories = false;
+};
+
+struct ValidationOutcome {
+    Report report;
+    EffectiveConfig effective;
+};
+
+/// `bytes` == nullopt means "no config" (NULL or "" path). `padded`: see JsonDocument::parse.
+[[nodiscard]] ValidationOutcome validateConfig(std::optional<std::string_view> bytes, bool padded,
+                                               const ValidationSettings &settings);
+
+/// Fills line/column of every finding that has a pointer but no position yet.
+void positionFindings(Report &report, std::string_view text);
+
+}  // namespace aclpp::core

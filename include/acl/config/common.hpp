@@ -1,0 +1,147 @@
+// acl/config/common.hpp: the enumerations of acl.json values and the validation finding types
+// shared by every config section (decision C-4). Included by <acl/config.hpp>.
+#pragma once
+
+#include <acl/acl.h>
+#include <acl/aclpp_ext.h>
+
+#include <acl/detail/macros.hpp>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace acl {
+inline namespace v1 {
+
+/// `err_msg_mode`: where aclGetRecentErrMsg collects text.
+enum class ErrMsgMode : std::uint8_t {
+    thread = 0,   ///< "0": per thread (the default)
+    process = 1,  ///< "1": per process, each line tagged with its thread
+};
+/// `dump.dump_mode`.
+enum class DumpMode : std::uint8_t { input, output, all };
+/// `dump.dump_data`.
+enum class DumpData : std::uint8_t { tensor, stats };
+/// `dump.dump_level`.
+enum class DumpLevel : std::uint8_t { op, kernel, all };
+/// `dump.dump_scene`: the exception scenes and the watcher.
+enum class DumpScene : std::uint8_t { lite_exception, aic_err_brief_dump, aic_err_norm_dump, aic_err_detail_dump, watcher };
+/// One item of `dump.dump_kernel_data` (written as a comma list).
+enum class KernelData : std::uint8_t { all, printf, tensor, assertion, timestamp };
+/// One item of `dump.dump_stats`.
+enum class DumpStat : std::uint8_t { max, min, avg, nan, negative_inf, positive_inf, l2norm };
+/// `profiler.ge_api`.
+enum class GeApi : std::uint8_t { off, l0, l1 };
+/// `profiler.task_time`.
+enum class TaskTime : std::uint8_t { off, on, l0, l1, l2, l3 };
+/// `profiler.llc_profiling`.
+enum class LlcProfiling : std::uint8_t { read, write };
+/// One item of `profiler.host_sys` (written as a comma list).
+enum class HostSys : std::uint8_t { cpu, mem, disk, network, osrt, numa };
+/// One item of `profiler.host_sys_usage` (written as a comma list).
+enum class HostSysUsage : std::uint8_t { cpu, mem };
+
+namespace detail {
+
+inline constexpr std::array<std::string_view, 5> kDumpSceneNames{
+    "lite_exception", "aic_err_brief_dump", "aic_err_norm_dump", "aic_err_detail_dump", "watcher"};
+inline constexpr std::array<std::string_view, 3> kDumpModeNames{"input", "output", "all"};
+inline constexpr std::array<std::string_view, 2> kDumpDataNames{"tensor", "stats"};
+inline constexpr std::array<std::string_view, 3> kDumpLevelNames{"op", "kernel", "all"};
+inline constexpr std::array<std::string_view, 5> kKernelDataNames{"all", "printf", "tensor", "assert", "timestamp"};
+inline constexpr std::array<std::string_view, 7> kDumpStatNames{"Max",          "Min",          "Avg",   "Nan",
+                                                                 "Negative Inf", "Positive Inf", "L2norm"};
+inline constexpr std::array<std::string_view, 3> kGeApiNames{"off", "l0", "l1"};
+inline constexpr std::array<std::string_view, 6> kTaskTimeNames{"off", "on", "l0", "l1", "l2", "l3"};
+inline constexpr std::array<std::string_view, 2> kLlcProfilingNames{"read", "write"};
+inline constexpr std::array<std::string_view, 6> kHostSysNames{"cpu", "mem", "disk", "network", "osrt", "numa"};
+inline constexpr std::array<std::string_view, 2> kHostSysUsageNames{"cpu", "mem"};
+
+/// The JSON text of an enumerator; an out-of-range value (a cast) gives "" so that validation
+/// reports it and to_json writes a value the runtime rejects rather than a wrong valid one.
+template <class Enum, std::size_t N>
+[[nodiscard]] constexpr std::string_view enum_text(const std::array<std::string_view, N> &names, Enum value) noexcept {
+    const auto index = static_cast<std::size_t>(value);
+    return index < N ? names[index] : std::string_view("<invalid>");
+}
+template <class Enum, std::size_t N>
+[[nodiscard]] constexpr std::optional<Enum> enum_from(const std::array<std::string_view, N> &names,
+                                                      std::string_view text) noexcept {
+    for (std::size_t i = 0; i < N; ++i) {
+        if (names[i] == text) return static_cast<Enum>(i);
+    }
+    return std::nullopt;
+}
+template <class Enum, std::size_t N>
+[[nodiscard]] constexpr bool enum_valid(const std::array<std::string_view, N> &, Enum value) noexcept {
+    return static_cast<std::size_t>(value) < N;
+}
+
+}  // namespace detail
+
+/// acl.json names of the enumerators ("aic_err_brief_dump", "Negative Inf", ...).
+[[nodiscard]] constexpr std::string_view to_string(DumpScene v) noexcept { return detail::enum_text(detail::kDumpSceneNames, v); }
+[[nodiscard]] constexpr std::string_view to_string(DumpMode v) noexcept { return detail::enum_text(detail::kDumpModeNames, v); }
+[[nodiscard]] constexpr std::string_view to_string(DumpData v) noexcept { return detail::enum_text(detail::kDumpDataNames, v); }
+[[nodiscard]] constexpr std::string_view to_string(DumpLevel v) noexcept { return detail::enum_text(detail::kDumpLevelNames, v); }
+[[nodiscard]] constexpr std::string_view to_string(KernelData v) noexcept { return detail::enum_text(detail::kKernelDataNames, v); }
+[[nodiscard]] constexpr std::string_view to_string(DumpStat v) noexcept { return detail::enum_text(detail::kDumpStatNames, v); }
+[[nodiscard]] constexpr std::string_view to_string(GeApi v) noexcept { return detail::enum_text(detail::kGeApiNames, v); }
+[[nodiscard]] constexpr std::string_view to_string(TaskTime v) noexcept { return detail::enum_text(detail::kTaskTimeNames, v); }
+[[nodiscard]] constexpr std::string_view to_string(LlcProfiling v) noexcept { return detail::enum_text(detail::kLlcProfilingNames, v); }
+[[nodiscard]] constexpr std::string_view to_string(HostSys v) noexcept { return detail::enum_text(detail::kHostSysNames, v); }
+[[nodiscard]] constexpr std::string_view to_string(HostSysUsage v) noexcept { return detail::enum_text(detail::kHostSysUsageNames, v); }
+[[nodiscard]] constexpr std::string_view to_string(ErrMsgMode v) noexcept {
+    return v == ErrMsgMode::thread ? "0" : v == ErrMsgMode::process ? "1" : "<invalid>";
+}
+
+/// How serious a finding is.
+enum class Severity : std::uint8_t {
+    error = ACLPP_SEVERITY_ERROR,      ///< aclInit would fail with `code`
+    warning = ACLPP_SEVERITY_WARNING,  ///< accepted, but probably not what was meant
+    note = ACLPP_SEVERITY_NOTE,        ///< information (rounding, provenance)
+};
+
+/// One validation finding: the same code and JSON pointer the core reports (K-8).
+struct Finding {
+    Severity severity = Severity::error;
+    aclError code = ACL_SUCCESS;  ///< the code aclInit returns for this error; 0 otherwise
+    std::string pointer{};        ///< JSON pointer ("/dump/dump_list/2/layer"), "" = the whole config
+    std::string step{};           ///< init step ("dump", "stack_size", ...)
+    std::string message{};        ///< the value found and what is allowed
+    std::string hint{};           ///< a suggestion, "" when none
+    std::uint32_t line = 0;       ///< 1-based position in to_json() text; 0 = unknown
+    std::uint32_t column = 0;
+    std::string_view rule{};      ///< for compile-time findings: the rule id ("K-4 dump_stats_requires_stats")
+
+    friend constexpr bool operator==(const Finding &, const Finding &) = default;
+};
+
+/// Every finding of one validation, with the code aclInit would return.
+struct Report {
+    aclError result = ACL_SUCCESS;     ///< what aclInit returns for this config on a fresh process
+    std::vector<Finding> findings{};   ///< in init-step order; the first error decides `result`
+    std::string effective_json{};      ///< the effective configuration it gives (runtime validation only)
+
+    /// True when aclInit would succeed (warnings allowed).
+    [[nodiscard]] constexpr bool ok() const noexcept { return result == ACL_SUCCESS; }
+    /// The finding that decides `result` (the first error), or nullptr.
+    [[nodiscard]] constexpr const Finding *first_error() const noexcept {
+        for (const Finding &f : findings) {
+            if (f.severity == Severity::error) return &f;
+        }
+        return nullptr;
+    }
+    [[nodiscard]] constexpr std::size_t count(Severity severity) const noexcept {
+        std::size_t n = 0;
+        for (const Finding &f : findings) n += f.severity == severity ? 1 : 0;
+        return n;
+    }
+};
+
+}  // namespace v1
+}  // namespace acl

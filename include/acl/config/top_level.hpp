@@ -1,0 +1,140 @@
+// acl/config/top_level.hpp: acl::Config, the typed acl.json (decision C-4): the top-level keys the
+// runtime reads (reference §3.3) and the `dump` and `profiler` sections. Aggregate with
+// designated initializers plus fluent setters; to_json, validate and from_json are defined in
+// the other config/*.hpp headers, all included by <acl/config.hpp>.
+#pragma once
+
+#include <acl/config/common.hpp>
+#include <acl/config/dump.hpp>
+#include <acl/config/profiler.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+namespace acl {
+inline namespace v1 {
+
+/// `acl_graph.event_mode`.
+enum class EventMode : std::uint8_t {
+    software = 0,  ///< "0"
+    hardware = 1,  ///< "1"
+};
+
+/// The `StackSize` object (bytes; JSON integers).
+struct StackSize {
+    std::optional<std::uint32_t> aicore_stack_size{};           ///< > 32768 rounds up to 16 KiB
+    std::optional<std::uint32_t> simt_stack_size{};             ///< per thread, 950 only
+    std::optional<std::uint32_t> simt_divergence_stack_size{};  ///< 950 only
+    friend constexpr bool operator==(const StackSize &, const StackSize &) = default;
+};
+
+/// A top-level key the runtime itself does not read, for modules that read the raw config in
+/// their init callbacks. `json` is the value's JSON text, written verbatim.
+struct ExtraKey {
+    std::string key{};
+    std::string json{};
+    friend constexpr bool operator==(const ExtraKey &, const ExtraKey &) = default;
+};
+
+/// How to_json lays out the text.
+enum class JsonStyle : std::uint8_t {
+    pretty,   ///< two-space indentation, one member per line (the default)
+    compact,  ///< no whitespace
+};
+
+/// A typed acl.json. Every member is optional; an unset one is left out of the JSON.
+struct Config {
+    std::optional<ErrMsgMode> err_msg_mode{};                    ///< `err_msg_mode`
+    std::optional<Dump> dump{};                                  ///< `dump`
+    std::optional<std::uint32_t> max_opqueue_num{};              ///< `max_opqueue_num` (> 0)
+    std::optional<StackSize> stack_size{};                       ///< `StackSize`
+    std::optional<std::int32_t> default_device{};                ///< `defaultDevice.default_device`
+    std::optional<std::uint32_t> simd_printf_fifo_size_per_core{};  ///< [1024, 67108864]
+    std::optional<std::uint32_t> simt_printf_fifo_size{};        ///< [1048576, 67108864], 950 only
+    std::optional<EventMode> event_mode{};                       ///< `acl_graph.event_mode`
+    std::optional<Profiler> profiler{};                          ///< `profiler`
+    std::vector<ExtraKey> extra{};                               ///< other top-level keys, in order
+
+    constexpr Config &set_err_msg_mode(ErrMsgMode value) {
+        err_msg_mode = value;
+        return *this;
+    }
+    constexpr Config &set_dump(Dump value) {
+        dump = std::move(value);
+        return *this;
+    }
+    constexpr Config &set_max_opqueue_num(std::uint32_t value) {
+        max_opqueue_num = value;
+        return *this;
+    }
+    constexpr Config &set_aicore_stack_size(std::uint32_t bytes) {
+        if (!stack_size) stack_size.emplace();
+        stack_size->aicore_stack_size = bytes;
+        return *this;
+    }
+    constexpr Config &set_simt_stack_size(std::uint32_t bytes) {
+        if (!stack_size) stack_size.emplace();
+        stack_size->simt_stack_size = bytes;
+        return *this;
+    }
+    constexpr Config &set_simt_divergence_stack_size(std::uint32_t bytes) {
+        if (!stack_size) stack_size.emplace();
+        stack_size->simt_divergence_stack_size = bytes;
+        return *this;
+    }
+    constexpr Config &set_default_device(std::int32_t id) {
+        default_device = id;
+        return *this;
+    }
+    constexpr Config &set_simd_printf_fifo_size_per_core(std::uint32_t bytes) {
+        simd_printf_fifo_size_per_core = bytes;
+        return *this;
+    }
+    constexpr Config &set_simt_printf_fifo_size(std::uint32_t bytes) {
+        simt_printf_fifo_size = bytes;
+        return *this;
+    }
+    constexpr Config &set_event_mode(EventMode value) {
+        event_mode = value;
+        return *this;
+    }
+    constexpr Config &set_profiler(Profiler value) {
+        profiler = std::move(value);
+        return *this;
+    }
+    /// Adds a top-level key for another module; `json` is its value as JSON text.
+    constexpr Config &add_extra(std::string key, std::string json) {
+        extra.push_back(ExtraKey{std::move(key), std::move(json)});
+        return *this;
+    }
+
+    /// Canonical acl.json text with the JSON types the runtime requires (strings for
+    /// err_msg_mode, default_device, event_mode, max_opqueue_num; integers for sizes).
+    [[nodiscard]] constexpr std::string to_json(JsonStyle style = JsonStyle::pretty) const;
+
+    /// The rules that need no file system or product (types, enumerations, the cross-key rules of
+    /// reference §3.4.4): usable in constant expressions. Same codes and pointers as the core.
+    [[nodiscard]] constexpr Report validate_static() const;
+
+    /// Every finding of the core's validation of to_json() for `soc` ("" = the platform the next
+    /// init would use) plus the builder's own rules. In a constant expression: validate_static().
+    [[nodiscard]] constexpr Report validate(std::string_view soc = {}) const;
+
+    /// Reads acl.json text. Throws acl::Error (ACL_ERROR_PARSE_FILE for bad JSON, the core's code
+    /// for a value the typed config cannot hold, ACL_ERROR_INVALID_PARAM for an unknown key
+    /// inside a section) naming the JSON pointer.
+    [[nodiscard]] static Config from_json(std::string_view json);
+    /// As from_json, without exceptions: nullopt and `ec` set on failure; `findings` (optional)
+    /// receives what was wrong.
+    [[nodiscard]] static std::optional<Config> from_json(std::string_view json, std::error_code &ec,
+                                                         std::vector<Finding> *findings = nullptr);
+
+    friend constexpr bool operator==(const Config &, const Config &) = default;
+};
+
+}  // namespace v1
+}  // namespace acl

@@ -1,0 +1,137 @@
+// Constexpr helpers for JSON text shared by acl::JsonValue and the config writer: string
+// escaping, UTF-8 checks and integer formatting. Nothing here allocates except into the caller's
+// std::string, so everything also runs at compile time (acl::static_config).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace acl {
+inline namespace v1 {
+namespace detail {
+
+/// Appends the decimal text of `value`.
+constexpr void append_uint(std::string &out, std::uint64_t value) {
+    char digits[20] = {};
+    std::size_t n = 0;
+    do {
+        digits[n++] = static_cast<char>('0' + value % 10);
+        value /= 10;
+    } while (value != 0);
+    while (n != 0) out.push_back(digits[--n]);
+}
+
+constexpr void append_int(std::string &out, std::int64_t value) {
+    if (value < 0) {
+        out.push_back('-');
+        append_uint(out, static_cast<std::uint64_t>(-(value + 1)) + 1);
+    } else {
+        append_uint(out, static_cast<std::uint64_t>(value));
+    }
+}
+
+[[nodiscard]] constexpr std::string uint_text(std::uint64_t value) {
+    std::string out;
+    append_uint(out, value);
+    return out;
+}
+
+/// True when `text` is well-formed UTF-8 (no overlongs, no surrogates, at most U+10FFFF).
+[[nodiscard]] constexpr bool valid_utf8(std::string_view text) noexcept {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t extra = 0;
+        std::uint32_t cp = 0;
+        if (c >= 0xC2 && c <= 0xDF) {
+            extra = 1;
+            cp = c & 0x1Fu;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            extra = 2;
+            cp = c & 0x0Fu;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            extra = 3;
+            cp = c & 0x07u;
+        } else {
+            return false;
+        }
+        if (i + extra >= text.size()) return false;
+        for (std::size_t k = 1; k <= extra; ++k) {
+            const auto cc = static_cast<unsigned char>(text[i + k]);
+            if ((cc & 0xC0u) != 0x80u) return false;
+            cp = (cp << 6) | (cc & 0x3Fu);
+        }
+        if ((extra == 2 && cp < 0x800) || (extra == 3 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+            (cp >= 0xD800 && cp <= 0xDFFF)) {
+            return false;
+        }
+        i += extra + 1;
+    }
+    return true;
+}
+
+/// Appends `text` as a JSON string literal: quotes, backslashes and control characters escaped,
+/// everything else (UTF-8 included) copied.
+constexpr void append_json_string(std::string &out, std::string_view text) {
+    constexpr char hex[] = "0123456789abcdef";
+    out.push_back('"');
+    for (char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        switch (ch) {
+            case '"':
+                out.append("\\\"");
+                break;
+            case '\\':
+                out.append("\\\\");
+                break;
+            case '\n':
+                out.append("\\n");
+                break;
+            case '\r':
+                out.append("\\r");
+                break;
+            case '\t':
+                out.append("\\t");
+                break;
+            case '\b':
+                out.append("\\b");
+                break;
+            case '\f':
+                out.append("\\f");
+                break;
+            default:
+                if (c < 0x20) {
+                    out.append("\\u00");
+                    out.push_back(hex[c >> 4]);
+                    out.push_back(hex[c & 0xF]);
+                } else {
+                    out.push_back(ch);
+                }
+        }
+    }
+    out.push_back('"');
+}
+
+/// Appends "/token" to a JSON pointer with ~ and / escaped (RFC 6901).
+constexpr void append_pointer_token(std::string &pointer, std::string_view token) {
+    pointer.push_back('/');
+    for (char ch : token) {
+        if (ch == '~') {
+            pointer.append("~0");
+        } else if (ch == '/') {
+            pointer.append("~1");
+        } else {
+            pointer.push_back(ch);
+        }
+    }
+}
+
+}  // namespace detail
+}  // namespace v1
+}  // namespace acl

@@ -1,0 +1,57 @@
+// Feature macros of the C++ layer. Every macro starts with ACLPP_, always has a value and is
+// tested with #if; a user may predefine the switches (ACLPP_EXCEPTIONS) before any include.
+#pragma once
+
+#include <version>
+
+/// 1 when the layer throws acl::Error, 0 when it calls the fatal-error handler instead
+/// (-fno-exceptions). The error_code twins work in both modes.
+#ifndef ACLPP_EXCEPTIONS
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+#define ACLPP_EXCEPTIONS 1
+#else
+#define ACLPP_EXCEPTIONS 0
+#endif
+#endif
+
+/// 1 when std::string and std::vector work in constant expressions, so acl::Config can be
+/// validated and serialised at compile time (acl::static_config). Clang before 16 cannot
+/// evaluate libstdc++'s constexpr std::string (union member activation), so it reports 0.
+#ifndef ACLPP_HAS_CONSTEXPR_CONFIG
+#if defined(__cpp_lib_constexpr_string) && __cpp_lib_constexpr_string >= 201907L && \
+    defined(__cpp_lib_constexpr_vector) && __cpp_lib_constexpr_vector >= 201907L
+#if defined(__clang__) && defined(__GLIBCXX__) && __clang_major__ < 16
+#define ACLPP_HAS_CONSTEXPR_CONFIG 0
+#else
+#define ACLPP_HAS_CONSTEXPR_CONFIG 1
+#endif
+#else
+#define ACLPP_HAS_CONSTEXPR_CONFIG 0
+#endif
+#endif
+
+/// Handles compare the process id at destruction with the one at construction (L-10): in a
+/// fork() child they do nothing. 1 where <unistd.h> provides getpid().
+#ifndef ACLPP_HAS_GETPID
+#if __has_include(<unistd.h>)
+#define ACLPP_HAS_GETPID 1
+#else
+#define ACLPP_HAS_GETPID 0
+#endif
+#endif
+
+/// The attribute that exports a C++ symbol from the core (built with hidden visibility).
+#ifndef ACLPP_CXX_API
+#if defined(_WIN32)
+#define ACLPP_CXX_API
+#else
+#define ACLPP_CXX_API __attribute__((visibility("default")))
+#endif
+#endif
+
+/// Marks the single function that turns an aclError into an exception: out of line and cold.
+#if defined(__GNUC__) || defined(__clang__)
+#define ACLPP_COLD [[gnu::cold, gnu::noinline]]
+#else
+#define ACLPP_COLD
+#endif

@@ -1,0 +1,188 @@
+// acl/error.hpp: errors of the C++ layer (decision C-3).
+//
+// acl::Errc names every code of <acl/acl.h> with the same value; acl::category() is the
+// std::error_category named "acl", defined once in the compiled core. acl::Error is the one
+// exception type: it carries the code, the C function that failed and the text of
+// aclGetRecentErrMsg() taken at the failure point. Every throwing call has an error_code twin;
+// with exceptions disabled (ACLPP_EXCEPTIONS 0) a throwing call that fails calls the fatal-error
+// handler instead.
+#pragma once
+
+#include <acl/acl.h>
+#include <acl/aclpp_ext.h>
+
+#include <acl/detail/macros.hpp>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <type_traits>
+#include <utility>
+
+namespace acl {
+inline namespace v1 {
+
+/// Every aclError of <acl/acl.h>, with the same values.
+enum class Errc : int {
+    success = ACL_SUCCESS,
+    invalid_param = ACL_ERROR_INVALID_PARAM,
+    uninitialize = ACL_ERROR_UNINITIALIZE,
+    repeat_initialize = ACL_ERROR_REPEAT_INITIALIZE,
+    invalid_file = ACL_ERROR_INVALID_FILE,
+    write_file = ACL_ERROR_WRITE_FILE,
+    invalid_file_size = ACL_ERROR_INVALID_FILE_SIZE,
+    parse_file = ACL_ERROR_PARSE_FILE,
+    file_missing_attr = ACL_ERROR_FILE_MISSING_ATTR,
+    file_attr_invalid = ACL_ERROR_FILE_ATTR_INVALID,
+    invalid_dump_config = ACL_ERROR_INVALID_DUMP_CONFIG,
+    invalid_profiling_config = ACL_ERROR_INVALID_PROFILING_CONFIG,
+    repeat_finalize = ACL_ERROR_REPEAT_FINALIZE,
+    dump_not_run = ACL_ERROR_DUMP_NOT_RUN,
+    invalid_max_opqueue_num_config = ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG,
+    bad_alloc = ACL_ERROR_BAD_ALLOC,
+    api_not_support = ACL_ERROR_API_NOT_SUPPORT,
+    internal_error = ACL_ERROR_INTERNAL_ERROR,
+    failure = ACL_ERROR_FAILURE,
+    ge_failure = ACL_ERROR_GE_FAILURE,
+    rt_failure = ACL_ERROR_RT_FAILURE,
+    rt_param_invalid = ACL_ERROR_RT_PARAM_INVALID,
+    rt_invalid_deviceid = ACL_ERROR_RT_INVALID_DEVICEID,
+    rt_context_null = ACL_ERROR_RT_CONTEXT_NULL,
+    rt_feature_not_support = ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+    rt_internal_error = ACL_ERROR_RT_INTERNAL_ERROR,
+};
+
+/// The std::error_category named "acl"; message() is aclppErrorDescription. One instance per
+/// process (it lives in the compiled core), so error_codes compare equal across libraries.
+ACLPP_CXX_API const std::error_category &category() noexcept;
+
+/// Errc -> std::error_code in the "acl" category (found by ADL; enables `ec == acl::Errc::...`).
+[[nodiscard]] inline std::error_code make_error_code(Errc e) noexcept { return {static_cast<int>(e), category()}; }
+/// A raw aclError as a std::error_code in the "acl" category.
+[[nodiscard]] inline std::error_code to_error_code(aclError code) noexcept { return {code, category()}; }
+
+/// "ACL_ERROR_REPEAT_INITIALIZE"; "ACL_ERROR_UNKNOWN" for a code <acl/acl.h> lacks.
+[[nodiscard]] inline std::string_view error_name(aclError code) noexcept { return aclppErrorName(code); }
+[[nodiscard]] inline std::string_view error_name(Errc e) noexcept { return aclppErrorName(static_cast<aclError>(e)); }
+/// One sentence describing the code.
+[[nodiscard]] inline std::string_view error_description(aclError code) noexcept {
+    return aclppErrorDescription(code);
+}
+[[nodiscard]] inline std::string_view error_description(Errc e) noexcept {
+    return aclppErrorDescription(static_cast<aclError>(e));
+}
+/// The name, for test frameworks and logs.
+[[nodiscard]] inline std::string_view to_string(Errc e) noexcept { return error_name(e); }
+
+/// aclGetRecentErrMsg() as a string: takes (and so clears) this thread's text; "" when none.
+[[nodiscard]] inline std::string take_recent_error_message() {
+    const char *text = aclGetRecentErrMsg();
+    return text != nullptr ? std::string(text) : std::string();
+}
+
+/// The exception thrown by the C++ layer: an aclError with the failing C function and the
+/// recent error text captured at the failure point.
+class Error : public std::system_error {
+public:
+    /// `function` is the C entry point (or acl:: operation) that failed, `recent_message` the
+    /// aclGetRecentErrMsg() text, `context` what the layer adds (a path, a config diff).
+    Error(aclError code, std::string_view function, std::string recent_message = {}, std::string context = {})
+        : std::system_error(to_error_code(code), std::string(function)),
+          function_(function),
+          recent_(std::move(recent_message)),
+          context_(std::move(context)) {
+        what_.reserve(function_.size() + context_.size() + recent_.size() + 128);
+        what_.append(function_).append(" failed: ");
+        what_.append(error_name(code)).append(" (").append(std::to_string(code)).append("): ");
+        what_.append(error_description(code));
+        if (!context_.empty()) what_.append("; ").append(context_);
+        if (!recent_.empty()) what_.append("\n").append(recent_);
+    }
+
+    /// The raw aclError.
+    [[nodiscard]] aclError value() const noexcept { return code().value(); }
+    [[nodiscard]] Errc errc() const noexcept { return static_cast<Errc>(code().value()); }
+    [[nodiscard]] std::string_view name() const noexcept { return error_name(value()); }
+    /// The C function (or acl:: operation) that failed, e.g. "aclInit".
+    [[nodiscard]] const std::string &function() const noexcept { return function_; }
+    /// aclGetRecentErrMsg() at the failure point ("" when the runtime had none).
+    [[nodiscard]] const std::string &recent_message() const noexcept { return recent_; }
+    /// What the C++ layer adds: the config path, the differing JSON pointers of a join, ...
+    [[nodiscard]] const std::string &context() const noexcept { return context_; }
+    /// "aclInit failed: ACL_ERROR_INVALID_DUMP_CONFIG (100009): <description>[; context][\n recent]".
+    [[nodiscard]] const char *what() const noexcept override { return what_.c_str(); }
+
+private:
+    std::string function_;
+    std::string recent_;
+    std::string context_;
+    std::string what_;
+};
+
+/// What the fatal-error handler gets when a throwing call fails with exceptions disabled.
+struct ErrorInfo {
+    aclError code;
+    std::string_view function;
+    std::string_view recent_message;
+    std::string_view context;
+};
+
+/// Called instead of throwing when ACLPP_EXCEPTIONS is 0. It must not return (if it does, the
+/// process aborts). The default prints one line to stderr and aborts.
+using FatalErrorHandler = void (*)(const ErrorInfo &info) noexcept;
+
+namespace detail {
+inline void default_fatal_error_handler(const ErrorInfo &info) noexcept {
+    std::fprintf(stderr, "aclpp: %.*s failed: %s (%d): %s%s%.*s%s%.*s\n", static_cast<int>(info.function.size()),
+                 info.function.data(), aclppErrorName(info.code), info.code, aclppErrorDescription(info.code),
+                 info.context.empty() ? "" : "; ", static_cast<int>(info.context.size()), info.context.data(),
+                 info.recent_message.empty() ? "" : "\n", static_cast<int>(info.recent_message.size()),
+                 info.recent_message.data());
+    std::abort();
+}
+inline std::atomic<FatalErrorHandler> fatal_error_handler{&default_fatal_error_handler};
+}  // namespace detail
+
+/// Installs `handler` (nullptr restores the default); returns the previous one.
+inline FatalErrorHandler set_fatal_error_handler(FatalErrorHandler handler) noexcept {
+    return detail::fatal_error_handler.exchange(handler != nullptr ? handler : &detail::default_fatal_error_handler);
+}
+
+namespace detail {
+
+/// The one place that turns an aclError into an exception (or, without exceptions, into a call
+/// of the fatal-error handler). Cold and out of line: messages are built only here.
+[[noreturn]] ACLPP_COLD inline void raise(aclError code, const char *function, std::string context = {}) {
+    std::string recent = take_recent_error_message();
+#if ACLPP_EXCEPTIONS
+    throw Error(code, function, std::move(recent), std::move(context));
+#else
+    const ErrorInfo info{code, function, recent, context};
+    fatal_error_handler.load()(info);
+    std::abort();
+#endif
+}
+
+/// Throws (or calls the fatal handler) when `code` is not ACL_SUCCESS.
+inline void check(aclError code, const char *function) {
+    if (code != ACL_SUCCESS) [[unlikely]] raise(code, function);
+}
+
+/// Stores `code` in `ec` (cleared on success) and reports whether it was a success.
+inline bool assign(std::error_code &ec, aclError code) noexcept {
+    if (code == ACL_SUCCESS) {
+        ec.clear();
+        return true;
+    }
+    ec = to_error_code(code);
+    return false;
+}
+
+}  // namespace detail
+}  // namespace v1
+}  // namespace acl
+
+template <>
+struct std::is_error_code_enum<acl::Errc> : std::true_type {};
