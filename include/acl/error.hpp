@@ -150,12 +150,51 @@ inline FatalErrorHandler set_fatal_error_handler(FatalErrorHandler handler) noex
     return detail::fatal_error_handler.exchange(handler != nullptr ? handler : &detail::default_fatal_error_handler);
 }
 
+/// What the finalize-error handler gets: a failure no exception could report, because it
+/// happened in a destructor (ScopedInit, Session, Device, callback tokens) or at exit.
+struct FinalizeError {
+    aclError code;
+    std::string_view function;        ///< the C call that failed ("aclFinalizeReference")
+    std::string_view handle;          ///< the C++ type whose destructor ran ("acl::ScopedInit")
+    std::string_view recent_message;  ///< aclGetRecentErrMsg() at that point, or an explanation
+};
+
+/// Receives failures of destructors (decision C-1). Must not throw. The default prints one line
+/// to stderr.
+using FinalizeErrorHandler = void (*)(const FinalizeError &error) noexcept;
+
+namespace detail {
+inline void default_finalize_error_handler(const FinalizeError &error) noexcept {
+    std::fprintf(stderr, "aclpp: %.*s failed in the destructor of %.*s: %s (%d)%s%.*s\n",
+                 static_cast<int>(error.function.size()), error.function.data(), static_cast<int>(error.handle.size()),
+                 error.handle.data(), aclppErrorName(error.code), error.code, error.recent_message.empty() ? "" : ": ",
+                 static_cast<int>(error.recent_message.size()), error.recent_message.data());
+}
+inline std::atomic<FinalizeErrorHandler> finalize_error_handler{&default_finalize_error_handler};
+
+/// Sends a destructor failure to the handler; `recent` is taken from the runtime when empty.
+inline void report_finalize_error(aclError code, std::string_view function, std::string_view handle,
+                                  std::string_view explanation = {}) noexcept {
+    const char *recent = explanation.empty() ? aclGetRecentErrMsg() : nullptr;
+    const FinalizeError error{code, function, handle,
+                              explanation.empty() ? std::string_view(recent != nullptr ? recent : "") : explanation};
+    finalize_error_handler.load()(error);
+}
+}  // namespace detail
+
+/// Installs `handler` for destructor failures (nullptr restores the default); returns the
+/// previous one.
+inline FinalizeErrorHandler set_finalize_error_handler(FinalizeErrorHandler handler) noexcept {
+    return detail::finalize_error_handler.exchange(handler != nullptr ? handler
+                                                                      : &detail::default_finalize_error_handler);
+}
+
 namespace detail {
 
 /// The one place that turns an aclError into an exception (or, without exceptions, into a call
 /// of the fatal-error handler). Cold and out of line: messages are built only here.
-[[noreturn]] ACLPP_COLD inline void raise(aclError code, const char *function, std::string context = {}) {
-    std::string recent = take_recent_error_message();
+[[noreturn]] ACLPP_COLD inline void raise_error(aclError code, const char *function, std::string recent,
+                                                std::string context) {
 #if ACLPP_EXCEPTIONS
     throw Error(code, function, std::move(recent), std::move(context));
 #else
@@ -163,6 +202,11 @@ namespace detail {
     fatal_error_handler.load()(info);
     std::abort();
 #endif
+}
+
+/// raise_error for a failed C call: takes aclGetRecentErrMsg() at the failure point.
+[[noreturn]] ACLPP_COLD inline void raise(aclError code, const char *function, std::string context = {}) {
+    raise_error(code, function, take_recent_error_message(), std::move(context));
 }
 
 /// Throws (or calls the fatal handler) when `code` is not ACL_SUCCESS.

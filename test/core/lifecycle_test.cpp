@@ -1,1 +1,273 @@
+// Lifecycle semantics: reference §2.2-§2.6 and §5.1 as adapted by decisions L-1, L-3, L-4, L-6.
+#include <vector>
+
 #include "catch.hpp"
+#include "runtime_fixture.hpp"
+
+using aclpp::test::FreshRuntime;
+using aclpp::test::lifecycleState;
+using aclpp::test::recentError;
+using aclpp::test::TempDir;
+
+namespace {
+
+std::string fixture(const std::string &name) {
+    const char *shared = std::getenv("ACLPP_SHARED_DIR");
+    return std::string(shared != nullptr ? shared : "../shared") + "/conformance/cann-fixtures/acl/json/" + name;
+}
+
+}  // namespace
+
+TEST_CASE("L-1 repeat aclInit counts and returns 100002 without reading the path", "[L-1]") {
+    FreshRuntime fresh;
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+    CHECK(aclInit("/nonexistent/acl.json") == ACL_ERROR_REPEAT_INITIALIZE);  // §2.2 step 1: path not read
+    CHECK(aclInit("") == ACL_ERROR_REPEAT_INITIALIZE);
+    CHECK(lifecycleState().refCount == 3);
+    CHECK(lifecycleState().initialized == 1);
+}
+
+TEST_CASE("L-1 aclFinalizeReference follows the §2.4 table including *refCount (L8-L12)", "[L-1]") {
+    FreshRuntime fresh;
+    TempDir dir;
+    const std::string config = dir.write("acl.json", R"({"err_msg_mode":"0"})");
+    REQUIRE(aclInit(config.c_str()) == ACL_SUCCESS);
+    REQUIRE(aclInit(config.c_str()) == ACL_ERROR_REPEAT_INITIALIZE);  // L8
+    uint64_t count = 99;
+    CHECK(aclFinalizeReference(&count) == ACL_SUCCESS);  // L9
+    CHECK(count == 1);
+    CHECK(lifecycleState().initialized == 1);
+    CHECK(aclFinalizeReference(&count) == ACL_SUCCESS);  // L10
+    CHECK(count == 0);
+    CHECK(lifecycleState().initialized == 0);
+    count = 99;
+    CHECK(aclFinalizeReference(&count) == ACL_ERROR_REPEAT_FINALIZE);  // L11
+    CHECK(count == 0);
+    CHECK(aclFinalizeReference(nullptr) == ACL_ERROR_REPEAT_FINALIZE);
+    CHECK(aclInit(config.c_str()) == ACL_SUCCESS);  // L12: same identity
+    CHECK(aclFinalize() == ACL_SUCCESS);
+}
+
+TEST_CASE("L-1 aclFinalize tears down whatever the count and then returns 100037", "[L-1]") {
+    FreshRuntime fresh;
+    for (int i = 0; i < 5; ++i) (void)aclInit(nullptr);
+    REQUIRE(lifecycleState().refCount == 5);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+    CHECK(lifecycleState().refCount == 0);
+    CHECK(lifecycleState().finalized == 1);
+    CHECK(aclFinalize() == ACL_ERROR_REPEAT_FINALIZE);
+    // After a teardown through aclFinalizeReference a later aclFinalize also gives 100037 (§2.4).
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+    CHECK(lifecycleState().finalized == 0);
+    CHECK(aclFinalizeReference(nullptr) == ACL_SUCCESS);
+    CHECK(aclFinalize() == ACL_ERROR_REPEAT_FINALIZE);
+}
+
+TEST_CASE("L-1 the teardown runs in the reference order (§2.3)", "[L-1]") {
+    FreshRuntime fresh;
+    static std::vector<int> order;
+    order.clear();
+    auto record = [](void *tag) -> aclError {
+        order.push_back(static_cast<int>(reinterpret_cast<intptr_t>(tag)));
+        return ACL_SUCCESS;
+    };
+    const aclFinalizeCallbackFunc fn = record;
+    REQUIRE(aclFinalizeCallbackRegister(ACL_REG_TYPE_OTHER, fn, reinterpret_cast<void *>(4)) == ACL_SUCCESS);
+    REQUIRE(aclFinalizeCallbackRegister(ACL_REG_TYPE_ACL_DVPP, fn, reinterpret_cast<void *>(3)) == ACL_SUCCESS);
+    REQUIRE(aclFinalizeCallbackRegister(ACL_REG_TYPE_ACL_MODEL, fn, reinterpret_cast<void *>(2)) == ACL_SUCCESS);
+    REQUIRE(aclFinalizeCallbackRegister(ACL_REG_TYPE_ACL_OP_COMPILER, fn, reinterpret_cast<void *>(1)) == ACL_SUCCESS);
+    // Types the reference never notifies at finalize stay silent.
+    REQUIRE(aclFinalizeCallbackRegister(ACL_REG_TYPE_ACL_OP_EXECUTOR, fn, reinterpret_cast<void *>(9)) == ACL_SUCCESS);
+    REQUIRE(aclFinalizeCallbackRegister(ACL_REG_TYPE_ACL_TDT_QUEUE, fn, reinterpret_cast<void *>(9)) == ACL_SUCCESS);
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+    REQUIRE(aclFinalize() == ACL_SUCCESS);
+    CHECK(order == std::vector<int>{1, 2, 3, 4});
+}
+
+TEST_CASE("L-1 init callback order across types: MODEL, OP_EXECUTOR (path only), DVPP, OTHER", "[L-1]") {
+    FreshRuntime fresh;
+    static std::vector<int> order;
+    order.clear();
+    auto record = [](const char *, size_t, void *tag) -> aclError {
+        order.push_back(static_cast<int>(reinterpret_cast<intptr_t>(tag)));
+        return ACL_SUCCESS;
+    };
+    const aclInitCallbackFunc fn = record;
+    REQUIRE(aclInitCallbackRegister(ACL_REG_TYPE_OTHER, fn, reinterpret_cast<void *>(4)) == ACL_SUCCESS);
+    REQUIRE(aclInitCallbackRegister(ACL_REG_TYPE_ACL_DVPP, fn, reinterpret_cast<void *>(3)) == ACL_SUCCESS);
+    REQUIRE(aclInitCallbackRegister(ACL_REG_TYPE_ACL_OP_EXECUTOR, fn, reinterpret_cast<void *>(2)) == ACL_SUCCESS);
+    REQUIRE(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, fn, reinterpret_cast<void *>(1)) == ACL_SUCCESS);
+    REQUIRE(aclInitCallbackRegister(ACL_REG_TYPE_ACL_OP_COMPILER, fn, reinterpret_cast<void *>(9)) == ACL_SUCCESS);
+
+    SECTION("with no config OP_EXECUTOR is not notified") {
+        REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+        CHECK(order == std::vector<int>{1, 3, 4});
+    }
+    SECTION("with a config file every init type is notified in order") {
+        TempDir dir;
+        REQUIRE(aclInit(dir.write("acl.json", "{}").c_str()) == ACL_SUCCESS);
+        CHECK(order == std::vector<int>{1, 2, 3, 4});
+    }
+    CHECK(aclFinalize() == ACL_SUCCESS);
+}
+
+TEST_CASE("L-1 init callbacks receive the raw config bytes", "[L-1]") {
+    FreshRuntime fresh;
+    static std::string seen;
+    auto capture = [](const char *config, size_t length, void *) -> aclError {
+        seen.assign(config, length);
+        return ACL_SUCCESS;
+    };
+    REQUIRE(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, capture, nullptr) == ACL_SUCCESS);
+    TempDir dir;
+    const std::string text = "{ \"custom_key\" : [1, 2],\n  \"err_msg_mode\": \"0\" }\n";
+    REQUIRE(aclInit(dir.write("acl.json", text).c_str()) == ACL_SUCCESS);
+    CHECK(seen == text);
+    REQUIRE(aclFinalize() == ACL_SUCCESS);
+    REQUIRE(aclppTestingReset(ACLPP_RESET_IDENTITY) == ACL_SUCCESS);
+    seen = "not called";
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+    CHECK(seen.empty());
+    CHECK(aclFinalize() == ACL_SUCCESS);
+}
+
+TEST_CASE("L-3 aclFinalize on a fresh process succeeds, runs nothing, and a repeat gives 100037", "[L-3]") {
+    FreshRuntime fresh;
+    static int calls = 0;
+    calls = 0;
+    auto count = [](void *) -> aclError {
+        ++calls;
+        return ACL_SUCCESS;
+    };
+    REQUIRE(aclFinalizeCallbackRegister(ACL_REG_TYPE_OTHER, count, nullptr) == ACL_SUCCESS);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+    CHECK(calls == 0);
+    CHECK(aclFinalize() == ACL_ERROR_REPEAT_FINALIZE);
+}
+
+TEST_CASE("L-3 aclFinalize after a failed init succeeds without callbacks", "[L-3]") {
+    FreshRuntime fresh;
+    static int calls = 0;
+    calls = 0;
+    auto count = [](void *) -> aclError {
+        ++calls;
+        return ACL_SUCCESS;
+    };
+    REQUIRE(aclFinalizeCallbackRegister(ACL_REG_TYPE_ACL_MODEL, count, nullptr) == ACL_SUCCESS);
+    CHECK(aclInit("/nonexistent/acl.json") == ACL_ERROR_INVALID_FILE);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+    CHECK(calls == 0);
+    CHECK(aclFinalize() == ACL_ERROR_REPEAT_FINALIZE);
+}
+
+TEST_CASE("L-3 an aclFinalizeReference at count 0 does not count as an earlier finalize", "[L-3]") {
+    FreshRuntime fresh;
+    CHECK(aclFinalizeReference(nullptr) == ACL_ERROR_REPEAT_FINALIZE);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+    CHECK(aclFinalize() == ACL_ERROR_REPEAT_FINALIZE);
+}
+
+TEST_CASE("L-4 the first successful config's bytes are the identity for every later first-level init", "[L-4]") {
+    FreshRuntime fresh;
+    TempDir dir;
+    const std::string first = dir.write("first.json", R"({"defaultDevice":{"default_device":"0"}})");
+    const std::string same = dir.write("same.json", R"({"defaultDevice":{"default_device":"0"}})");
+    const std::string other = dir.write("other.json", R"({"defaultDevice":{"default_device":"0"} })");
+    const std::string broken = dir.write("broken.json", R"({"defaultDevice":)");
+    REQUIRE(aclInit(first.c_str()) == ACL_SUCCESS);
+    REQUIRE(aclFinalize() == ACL_SUCCESS);
+    CHECK(aclInit(same.c_str()) == ACL_SUCCESS);  // another path, same bytes
+    REQUIRE(aclFinalize() == ACL_SUCCESS);
+    CHECK(aclInit(other.c_str()) == ACL_ERROR_INVALID_PARAM);  // one extra space
+    CHECK(recentError().find("L-4") != std::string::npos);
+    CHECK(aclInit(broken.c_str()) == ACL_ERROR_INVALID_PARAM);  // identity before validation (§2.6)
+    CHECK(aclInit("") == ACL_ERROR_INVALID_PARAM);              // L15: "" differs from a config
+    // Clarification: the file checks of F-2 come first.
+    CHECK(aclInit(dir.file("missing.json").c_str()) == ACL_ERROR_INVALID_FILE);
+    CHECK(aclInit(dir.path().c_str()) == ACL_ERROR_INVALID_FILE);
+    CHECK(lifecycleState().identityRemembered == 1);
+}
+
+TEST_CASE("L-4 NULL, \"\" and a 0-byte file share the empty identity (L16)", "[L-4]") {
+    FreshRuntime fresh;
+    TempDir dir;
+    const std::string empty = dir.write("empty.json", "");
+    REQUIRE(aclInit("") == ACL_SUCCESS);
+    REQUIRE(aclFinalize() == ACL_SUCCESS);
+    CHECK(aclInit(nullptr) == ACL_SUCCESS);
+    REQUIRE(aclFinalize() == ACL_SUCCESS);
+    CHECK(aclInit(empty.c_str()) == ACL_SUCCESS);
+    REQUIRE(aclFinalize() == ACL_SUCCESS);
+    CHECK(aclInit(fixture("testErrorManager2.json").c_str()) == ACL_ERROR_INVALID_PARAM);
+}
+
+TEST_CASE("L-4 a failed init remembers no identity; only the testing reset clears one", "[L-4]") {
+    FreshRuntime fresh;
+    TempDir dir;
+    const std::string bad = dir.write("bad.json", R"({"err_msg_mode":"2"})");
+    const std::string good = dir.write("good.json", R"({"err_msg_mode":"1"})");
+    CHECK(aclInit(bad.c_str()) == ACL_ERROR_INVALID_PARAM);  // L3
+    CHECK(lifecycleState().identityRemembered == 0);
+    CHECK(aclInit(good.c_str()) == ACL_SUCCESS);  // L1
+    CHECK(aclFinalize() == ACL_SUCCESS);
+    CHECK(aclInit(nullptr) == ACL_ERROR_INVALID_PARAM);
+    REQUIRE(aclppTestingReset(ACLPP_RESET_IDENTITY) == ACL_SUCCESS);
+    CHECK(aclInit(nullptr) == ACL_SUCCESS);
+    CHECK(aclppTestingReset(ACLPP_RESET_IDENTITY) == ACL_ERROR_REPEAT_INITIALIZE);  // only at count 0
+    CHECK(aclFinalize() == ACL_SUCCESS);
+}
+
+TEST_CASE("L-4 the identity rule also covers aclppInitFromBuffer", "[L-4][A-2]") {
+    FreshRuntime fresh;
+    const std::string config = R"({"err_msg_mode":"1"})";
+    REQUIRE(aclppInitFromBuffer(config.data(), config.size()) == ACL_SUCCESS);
+    REQUIRE(aclFinalize() == ACL_SUCCESS);
+    TempDir dir;
+    CHECK(aclInit(dir.write("same.json", config).c_str()) == ACL_SUCCESS);
+    REQUIRE(aclFinalize() == ACL_SUCCESS);
+    const std::string other = R"({"err_msg_mode":"0"})";
+    CHECK(aclppInitFromBuffer(other.data(), other.size()) == ACL_ERROR_INVALID_PARAM);
+}
+
+TEST_CASE("L-6 lifecycle calls from a callback on the transitioning thread return 500001", "[L-6]") {
+    FreshRuntime fresh;
+    static aclError nestedInit = 0;
+    static aclError nestedFinalize = 0;
+    static aclError nestedReference = 0;
+    auto nestInit = [](const char *, size_t, void *) -> aclError {
+        nestedInit = aclInit(nullptr);
+        nestedFinalize = aclFinalize();
+        nestedReference = aclFinalizeReference(nullptr);
+        return ACL_SUCCESS;
+    };
+    REQUIRE(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, nestInit, nullptr) == ACL_SUCCESS);
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+    CHECK(nestedInit == ACL_ERROR_FAILURE);
+    CHECK(nestedFinalize == ACL_ERROR_FAILURE);
+    CHECK(nestedReference == ACL_ERROR_FAILURE);
+    CHECK(recentError().find("L-6") != std::string::npos);
+    CHECK(lifecycleState().refCount == 1);  // nothing recursed
+
+    static aclError nestedInFinalize = 0;
+    auto nestFinalize = [](void *) -> aclError {
+        const char buffer[] = "{}";
+        nestedInFinalize = aclppInitFromBuffer(buffer, 2);
+        return ACL_SUCCESS;
+    };
+    REQUIRE(aclFinalizeCallbackRegister(ACL_REG_TYPE_OTHER, nestFinalize, nullptr) == ACL_SUCCESS);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+    CHECK(nestedInFinalize == ACL_ERROR_FAILURE);
+    CHECK(lifecycleState().refCount == 0);
+}
+
+TEST_CASE("L-8 finalize never sleeps, whatever ASCEND_LOG_DEVICE_FLUSH_TIMEOUT says", "[L-8]") {
+    FreshRuntime fresh;
+    ::setenv("ASCEND_LOG_DEVICE_FLUSH_TIMEOUT", "5000", 1);
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+    const std::string effective = aclpp::test::effectiveConfig();
+    CHECK(effective.find(R"("ASCEND_LOG_DEVICE_FLUSH_TIMEOUT":{"value":5000,"source":"environment")") !=
+          std::string::npos);
+    REQUIRE(aclFinalize() == ACL_SUCCESS);
+    ::setenv("ASCEND_LOG_DEVICE_FLUSH_TIMEOUT", "", 1);
+    CHECK(lifecycleState().lastFinalizeNanoseconds < 100'000'000u);  // far below the 5 s it names
+}

@@ -118,16 +118,26 @@ Observed observeOptional(const Setting<std::optional<T>> &setting) {
 
 Observed observe(const EffectiveConfig &effective, Field field) {
     switch (field) {
-        case Field::none: return {};
-        case Field::errMsgMode: return observeSetting(effective.errMsgMode);
-        case Field::maxOpqueueNum: return observeSetting(effective.maxOpqueueNum);
-        case Field::simtStack: return observeSetting(effective.simtStackSize);
-        case Field::simtDvgStack: return observeSetting(effective.simtDivergenceStackSize);
-        case Field::aicoreStack: return observeSetting(effective.aicoreStackSize);
-        case Field::defaultDevice: return observeOptional(effective.defaultDevice);
-        case Field::simdFifo: return observeSetting(effective.simdPrintfFifoSize);
-        case Field::simtFifo: return observeSetting(effective.simtPrintfFifoSize);
-        case Field::eventMode: return observeOptional(effective.eventMode);
+        case Field::none:
+            return {};
+        case Field::errMsgMode:
+            return observeSetting(effective.errMsgMode);
+        case Field::maxOpqueueNum:
+            return observeSetting(effective.maxOpqueueNum);
+        case Field::simtStack:
+            return observeSetting(effective.simtStackSize);
+        case Field::simtDvgStack:
+            return observeSetting(effective.simtDivergenceStackSize);
+        case Field::aicoreStack:
+            return observeSetting(effective.aicoreStackSize);
+        case Field::defaultDevice:
+            return observeOptional(effective.defaultDevice);
+        case Field::simdFifo:
+            return observeSetting(effective.simdPrintfFifoSize);
+        case Field::simtFifo:
+            return observeSetting(effective.simtPrintfFifoSize);
+        case Field::eventMode:
+            return observeOptional(effective.eventMode);
     }
     return {};
 }
@@ -221,8 +231,8 @@ TEST_CASE("K-1 err_msg_mode is the JSON string \"0\" or \"1\" (reference L1-L3)"
         {"true", k310B, R"({"err_msg_mode":true})", 1, ACL_ERROR_INVALID_PARAM, ptr},
         {"escaped \\u0031 is \"1\"", kA2, R"({"err_msg_mode":"\u0031"})", 1, 0, "", Field::errMsgMode, 1, cfg},
         {"absent keeps the default", kA2, R"({})", 1, 0, "", Field::errMsgMode, 0, dflt},
-        {"last duplicate wins (F-5)", kA2, R"({"err_msg_mode":"2","err_msg_mode":"1"})", 1, 0, "", Field::errMsgMode,
-         1, cfg},
+        {"last duplicate wins (F-5)", kA2, R"({"err_msg_mode":"2","err_msg_mode":"1"})", 1, 0, "", Field::errMsgMode, 1,
+         cfg},
     });
 }
 
@@ -283,28 +293,53 @@ TEST_CASE("K-1 StackSize keys are whole JSON numbers (reference K12-K15)", "[K-1
         {"K15 32768/200/300 on A2", kA2,
          R"({"StackSize":{"aicore_stack_size":32768,"simt_stack_size":200,"simt_divergence_stack_size":300}})", 1, 0,
          "", Field::simtDvgStack, 1024, plat, dvg},
-        {"K15 on 950: 200 rounds to 256", k950,
-         R"({"StackSize":{"aicore_stack_size":32768,"simt_stack_size":200,"simt_divergence_stack_size":300}})", 1, 0,
-         "", Field::simtStack, 256, cfg, {}, "rounded up from 200 to 256"},
-        {"K15 on 950: 300 rounds to 384", k950,
-         R"({"StackSize":{"aicore_stack_size":32768,"simt_stack_size":200,"simt_divergence_stack_size":300}})", 1, 0,
-         "", Field::simtDvgStack, 384, cfg, {}, "rounded up from 300 to 384"},
+        {"K15 on 950: 200 rounds to 256",
+         k950,
+         R"({"StackSize":{"aicore_stack_size":32768,"simt_stack_size":200,"simt_divergence_stack_size":300}})",
+         1,
+         0,
+         "",
+         Field::simtStack,
+         256,
+         cfg,
+         {},
+         "rounded up from 200 to 256"},
+        {"K15 on 950: 300 rounds to 384",
+         k950,
+         R"({"StackSize":{"aicore_stack_size":32768,"simt_stack_size":200,"simt_divergence_stack_size":300}})",
+         1,
+         0,
+         "",
+         Field::simtDvgStack,
+         384,
+         cfg,
+         {},
+         "rounded up from 300 to 384"},
         // K-1 types and representable range, whatever the product.
         {"aicore -1", k910, R"({"StackSize":{"aicore_stack_size":-1}})", 1, ACL_ERROR_FAILURE, aic},
         {"aicore fractional", kA2, R"({"StackSize":{"aicore_stack_size":40000.5}})", 1, ACL_ERROR_FAILURE, aic},
-        {"aicore 2^32", kA2, R"({"StackSize":{"aicore_stack_size":4294967296})", 1, ACL_ERROR_FAILURE, aic},
-        {"aicore 2^64-1", kA2, R"({"StackSize":{"aicore_stack_size":18446744073709551615})", 1, ACL_ERROR_FAILURE,
+        {"aicore 2^32", kA2, R"({"StackSize":{"aicore_stack_size":4294967296}})", 1, ACL_ERROR_FAILURE, aic},
+        {"aicore 2^64-1", kA2, R"({"StackSize":{"aicore_stack_size":18446744073709551615}})", 1, ACL_ERROR_FAILURE,
          aic},
-        {"aicore 2^32 as a double", kA2, R"({"StackSize":{"aicore_stack_size":4.294967296e9})", 1, ACL_ERROR_FAILURE,
+        {"aicore 2^32 as a double", kA2, R"({"StackSize":{"aicore_stack_size":4.294967296e9}})", 1, ACL_ERROR_FAILURE,
          aic},
-        {"aicore true", kA2, R"({"StackSize":{"aicore_stack_size":true})", 1, ACL_ERROR_FAILURE, aic},
-        {"aicore null", kA2, R"({"StackSize":{"aicore_stack_size":null})", 1, ACL_ERROR_FAILURE, aic},
+        {"aicore true", kA2, R"({"StackSize":{"aicore_stack_size":true}})", 1, ACL_ERROR_FAILURE, aic},
+        {"aicore null", kA2, R"({"StackSize":{"aicore_stack_size":null}})", 1, ACL_ERROR_FAILURE, aic},
         {"aicore object", kA2, R"({"StackSize":{"aicore_stack_size":{}}})", 1, ACL_ERROR_FAILURE, aic},
         {"aicore string of digits", kA2, R"({"StackSize":{"aicore_stack_size":"65536"}})", 1, ACL_ERROR_FAILURE, aic},
         {"aicore whole double 65536.0", kA2, R"({"StackSize":{"aicore_stack_size":65536.0}})", 1, 0, "",
          Field::aicoreStack, 65536, cfg},
-        {"aicore 1e5 rounds to 114688", kA2, R"({"StackSize":{"aicore_stack_size":1e5}})", 1, 0, "",
-         Field::aicoreStack, 114688, cfg, {}, "rounded up from 100000 to 114688"},
+        {"aicore 1e5 rounds to 114688",
+         kA2,
+         R"({"StackSize":{"aicore_stack_size":1e5}})",
+         1,
+         0,
+         "",
+         Field::aicoreStack,
+         114688,
+         cfg,
+         {},
+         "rounded up from 100000 to 114688"},
         {"badly typed SIMT on A2 is still 500001 (K-2)", kA2, R"({"StackSize":{"simt_stack_size":"256"}})", 1,
          ACL_ERROR_FAILURE, simt},
         {"fractional SIMT on A2", kA2, R"({"StackSize":{"simt_divergence_stack_size":1.5}})", 1, ACL_ERROR_FAILURE,
@@ -325,14 +360,32 @@ TEST_CASE("K-1 StackSize keys are whole JSON numbers (reference K12-K15)", "[K-1
 TEST_CASE("K-2 aicore_stack_size: 32768 floor, 16 KiB rounding, per-product maximum", "[K-2][StackSize]") {
     checkRows({
         {"32768 stays", kA2, R"({"StackSize":{"aicore_stack_size":32768}})", 1, 0, "", Field::aicoreStack, 32768, cfg},
-        {"16384 changes nothing", kA2, R"({"StackSize":{"aicore_stack_size":16384}})", 1, 0, "", Field::aicoreStack,
-         32768, cfg, {}, "changes nothing"},
+        {"16384 changes nothing",
+         kA2,
+         R"({"StackSize":{"aicore_stack_size":16384}})",
+         1,
+         0,
+         "",
+         Field::aicoreStack,
+         32768,
+         cfg,
+         {},
+         "changes nothing"},
         {"0 changes nothing", k950, R"({"StackSize":{"aicore_stack_size":0}})", 1, 0, "", Field::aicoreStack, 32768,
          cfg},
-        {"32769 rounds to 49152", kA2, R"({"StackSize":{"aicore_stack_size":32769}})", 1, 0, "", Field::aicoreStack,
-         49152, cfg, {}, "rounded up from 32769 to 49152"},
-        {"A2 196608 is the maximum", kA2, R"({"StackSize":{"aicore_stack_size":196608}})", 1, 0, "",
-         Field::aicoreStack, 196608, cfg},
+        {"32769 rounds to 49152",
+         kA2,
+         R"({"StackSize":{"aicore_stack_size":32769}})",
+         1,
+         0,
+         "",
+         Field::aicoreStack,
+         49152,
+         cfg,
+         {},
+         "rounded up from 32769 to 49152"},
+        {"A2 196608 is the maximum", kA2, R"({"StackSize":{"aicore_stack_size":196608}})", 1, 0, "", Field::aicoreStack,
+         196608, cfg},
         {"A2 196609 rounds above the maximum", kA2, R"({"StackSize":{"aicore_stack_size":196609}})", 1, 0, "",
          Field::aicoreStack, 32768, plat, "/StackSize/aicore_stack_size", "above the Atlas A2 maximum 196608"},
         {"A3 196608", kA3, R"({"StackSize":{"aicore_stack_size":196608}})", 1, 0, "", Field::aicoreStack, 196608, cfg},
@@ -340,17 +393,35 @@ TEST_CASE("K-2 aicore_stack_size: 32768 floor, 16 KiB rounding, per-product maxi
          "/StackSize/aicore_stack_size"},
         {"950 131072 is the maximum", k950, R"({"StackSize":{"aicore_stack_size":131072}})", 1, 0, "",
          Field::aicoreStack, 131072, cfg},
-        {"950 131073", k950, R"({"StackSize":{"aicore_stack_size":131073}})", 1, 0, "", Field::aicoreStack, 32768,
-         plat, "/StackSize/aicore_stack_size", "above the Ascend 950PR/950DT maximum 131072"},
+        {"950 131073", k950, R"({"StackSize":{"aicore_stack_size":131073}})", 1, 0, "", Field::aicoreStack, 32768, plat,
+         "/StackSize/aicore_stack_size", "above the Ascend 950PR/950DT maximum 131072"},
         {"310B 7864320 is the maximum", k310B, R"({"StackSize":{"aicore_stack_size":7864320}})", 1, 0, "",
          Field::aicoreStack, 7864320, cfg},
         {"310B 7864321", k310B, R"({"StackSize":{"aicore_stack_size":7864321}})", 1, 0, "", Field::aicoreStack, 32768,
          plat, "/StackSize/aicore_stack_size"},
-        {"910 has no maximum but no effect", k910, R"({"StackSize":{"aicore_stack_size":1048576}})", 1, 0, "",
-         Field::aicoreStack, 1048576, cfg, {}, "stored, has no effect on Atlas training"},
-        {"310P rounds and has no effect", k310P, R"({"StackSize":{"aicore_stack_size":40000}})", 1, 0, "",
-         Field::aicoreStack, 49152, cfg, {}, "has no effect on Atlas inference"},
-        {"910 2^32-1 would round beyond 32 bits", k910, R"({"StackSize":{"aicore_stack_size":4294967295})", 1, 0, "",
+        {"910 has no maximum but no effect",
+         k910,
+         R"({"StackSize":{"aicore_stack_size":1048576}})",
+         1,
+         0,
+         "",
+         Field::aicoreStack,
+         1048576,
+         cfg,
+         {},
+         "stored, has no effect on Atlas training"},
+        {"310P rounds and has no effect",
+         k310P,
+         R"({"StackSize":{"aicore_stack_size":40000}})",
+         1,
+         0,
+         "",
+         Field::aicoreStack,
+         49152,
+         cfg,
+         {},
+         "has no effect on Atlas inference"},
+        {"910 2^32-1 would round beyond 32 bits", k910, R"({"StackSize":{"aicore_stack_size":4294967295}})", 1, 0, "",
          Field::aicoreStack, 32768, plat, "/StackSize/aicore_stack_size", "beyond 32 bits"},
     });
 }
@@ -370,8 +441,8 @@ TEST_CASE("K-2 SIMT stacks: 950 only, 128-byte rounding, never both 0", "[K-2][S
          Field::simtDvgStack, 256, cfg},
         {"950 2^32-1 rounds beyond 32 bits", k950, R"({"StackSize":{"simt_stack_size":4294967295}})", 1, 0, "",
          Field::simtStack, 1152, plat, simt, "beyond 32 bits"},
-        {"910 well-typed SIMT tolerated", k910, R"({"StackSize":{"simt_stack_size":4096}})", 1, 0, "",
-         Field::simtStack, 1152, plat, simt},
+        {"910 well-typed SIMT tolerated", k910, R"({"StackSize":{"simt_stack_size":4096}})", 1, 0, "", Field::simtStack,
+         1152, plat, simt},
         {"310P well-typed SIMT tolerated", k310P, R"({"StackSize":{"simt_divergence_stack_size":4096}})", 1, 0, "",
          Field::simtDvgStack, 1024, plat, dvg},
         {"310B negative SIMT refused", k310B, R"({"StackSize":{"simt_stack_size":-128}})", 1, ACL_ERROR_FAILURE, simt},
@@ -402,8 +473,8 @@ TEST_CASE("K-1 default_device is a decimal JSON string below the device count (r
          cfg},
         {"\"7\" with 8 devices", k950, R"({"defaultDevice":{"default_device":"7"}})", 8, 0, "", Field::defaultDevice, 7,
          cfg},
-        {"\"8\" with 8 devices", k310P, R"({"defaultDevice":{"default_device":"8"}})", 8,
-         ACL_ERROR_RT_INVALID_DEVICEID, ptr},
+        {"\"8\" with 8 devices", k310P, R"({"defaultDevice":{"default_device":"8"}})", 8, ACL_ERROR_RT_INVALID_DEVICEID,
+         ptr},
         {"2^31-1 is an id, but no such device", kA2, R"({"defaultDevice":{"default_device":"2147483647"}})", 1,
          ACL_ERROR_RT_INVALID_DEVICEID, ptr},
         {"2^31 is beyond int32 (K-1)", kA2, R"({"defaultDevice":{"default_device":"2147483648"}})", 1,
@@ -461,8 +532,17 @@ TEST_CASE("K-2 printf FIFO device ranges give 107000, compared without truncatio
     checkRows({
         {"SIMD 1023", kA2, R"({"simd_printf_fifo_size_per_core":1023})", 1, ACL_ERROR_RT_PARAM_INVALID, simd},
         {"SIMD 1024", kA2, R"({"simd_printf_fifo_size_per_core":1024})", 1, 0, "", Field::simdFifo, 1024, cfg},
-        {"SIMD 1025 rounds to 1032", kA2, R"({"simd_printf_fifo_size_per_core":1025})", 1, 0, "", Field::simdFifo, 1032,
-         cfg, {}, "rounded up from 1025 to 1032"},
+        {"SIMD 1025 rounds to 1032",
+         kA2,
+         R"({"simd_printf_fifo_size_per_core":1025})",
+         1,
+         0,
+         "",
+         Field::simdFifo,
+         1032,
+         cfg,
+         {},
+         "rounded up from 1025 to 1032"},
         {"SIMD 67108864", k950, R"({"simd_printf_fifo_size_per_core":67108864})", 1, 0, "", Field::simdFifo, 67108864,
          cfg},
         {"SIMD 67108865", k950, R"({"simd_printf_fifo_size_per_core":67108865})", 1, ACL_ERROR_RT_PARAM_INVALID, simd},
@@ -470,8 +550,8 @@ TEST_CASE("K-2 printf FIFO device ranges give 107000, compared without truncatio
          ACL_ERROR_RT_PARAM_INVALID, simd},
         {"SIMD 2^64-1", kA2, R"({"simd_printf_fifo_size_per_core":18446744073709551615})", 1,
          ACL_ERROR_RT_PARAM_INVALID, simd},
-        {"SIMD on 910 (source: applied)", k910, R"({"simd_printf_fifo_size_per_core":4096})", 1, 0, "",
-         Field::simdFifo, 4096, cfg},
+        {"SIMD on 910 (source: applied)", k910, R"({"simd_printf_fifo_size_per_core":4096})", 1, 0, "", Field::simdFifo,
+         4096, cfg},
         {"SIMD on 310P", k310P, R"({"simd_printf_fifo_size_per_core":100})", 1, ACL_ERROR_RT_PARAM_INVALID, simd},
         {"SIMD on 310B", k310B, R"({"simd_printf_fifo_size_per_core":2049})", 1, 0, "", Field::simdFifo, 2056, cfg},
         {"SIMT 1048575", k950, R"({"simt_printf_fifo_size":1048575})", 1, ACL_ERROR_RT_PARAM_INVALID, simt},
@@ -555,9 +635,8 @@ TEST_CASE("L-1 K-8 the first failing key in the reference order decides the code
          ACL_ERROR_RT_INVALID_DEVICEID, "/defaultDevice/default_device"},
         {"FIFOs before event_mode", k910, R"({"acl_graph":{"event_mode":"0"},"simd_printf_fifo_size_per_core":0})", 1,
          ACL_ERROR_FAILURE, "/simd_printf_fifo_size_per_core"},
-        {"SIMT FIFO before event_mode", k950,
-         R"({"acl_graph":{"event_mode":"5"},"simt_printf_fifo_size":1048575})", 1, ACL_ERROR_RT_PARAM_INVALID,
-         "/simt_printf_fifo_size"},
+        {"SIMT FIFO before event_mode", k950, R"({"acl_graph":{"event_mode":"5"},"simt_printf_fifo_size":1048575})", 1,
+         ACL_ERROR_RT_PARAM_INVALID, "/simt_printf_fifo_size"},
         {"a tolerated stack warning does not hide a later error", kA2,
          R"({"StackSize":{"aicore_stack_size":999999999},"defaultDevice":{"default_device":"01"}})", 1,
          ACL_ERROR_FAILURE, "/defaultDevice/default_device"},
@@ -604,14 +683,14 @@ TEST_CASE("K-8 messages name the value found and what is allowed", "[K-8]") {
         {kA2, R"({"StackSize":{"simt_stack_size":"4096"}})", "/StackSize/simt_stack_size",
          R"(simt_stack_size is "4096", a string)", "write it as a JSON number without quotes: 4096"},
         {kA2, R"({"simd_printf_fifo_size_per_core":1023})", "/simd_printf_fifo_size_per_core",
-         "simd_printf_fifo_size_per_core is 1023, outside the range the device accepts; allowed: 1024 to 67108864",
-         ""},
+         "simd_printf_fifo_size_per_core is 1023, outside the range the device accepts; allowed: 1024 to 67108864", ""},
         {kA2, R"({"defaultDevice":{"default_device":"2"}})", "/defaultDevice/default_device",
          R"(default_device is "2", but the emulated platform has 1 device)", ""},
         {kA2, R"({"defaultDevice":{"default_device":"2147483648"}})", "/defaultDevice/default_device",
          R"(default_device is "2147483648", above 2147483647)", ""},
         {k310P, R"({"acl_graph":{"event_mode":"1"}})", "/acl_graph/event_mode",
-         "event_mode is \"1\", but Atlas inference (Ascend310P3) has no task value wait", ""},
+         "event_mode is \"1\", but Atlas inference (Ascend310P3) has no task value wait",
+         "remove acl_graph.event_mode for this product"},
         {kA2, R"({"max_opqueue_num":10000})", "/max_opqueue_num", "max_opqueue_num is 10000, a number",
          R"(write it as a JSON string: "10000")"},
         {kA2, R"({"max_opqueue_num":"0"})", "/max_opqueue_num", R"(max_opqueue_num is "0", not above 0)", ""},
@@ -892,8 +971,8 @@ TEST_CASE("E-3 K-2 limitSupported follows the product table", "[E-3][K-2][limits
         bool simtStacks, aicore, simdFifo, simtFifo;
     };
     const Case cases[] = {
-        {k950, true, true, true, true},    {kA3, false, true, true, false},   {kA2, false, true, true, false},
-        {k910, false, true, true, false},  {k310P, false, true, true, false}, {k310B, false, true, true, false},
+        {k950, true, true, true, true},   {kA3, false, true, true, false},   {kA2, false, true, true, false},
+        {k910, false, true, true, false}, {k310P, false, true, true, false}, {k310B, false, true, true, false},
     };
     for (const Case &c : cases) {
         DYNAMIC_SECTION(c.soc) {
@@ -910,8 +989,9 @@ TEST_CASE("E-3 K-2 limitSupported follows the product table", "[E-3][K-2][limits
 TEST_CASE("E-3 the config keys and aclrtDeviceSetLimit agree on every product", "[E-3][K-2][limits]") {
     // The config path must be decideLimit seen through K-2: an accepted decision is the effective
     // value; a refusal keeps the default (stacks, unsupported) or is the 107000 error (FIFOs).
-    const uint64_t values[] = {0, 1, 127, 128, 1023, 1024, 1025, 32768, 32769, 131072, 131073, 196608, 196609,
-                               1048575, 1048576, 7864320, 7864321, 67108864, 67108865, 4294967295};
+    const uint64_t values[] = {0,       1,       127,     128,      1023,     1024,      1025,
+                               32768,   32769,   131072,  131073,   196608,   196609,    1048575,
+                               1048576, 7864320, 7864321, 67108864, 67108865, 4294967295};
     for (const Product &product : allProducts()) {
         for (const LimitRule &rule : kLimitRules) {
             for (uint64_t value : values) {
@@ -929,11 +1009,16 @@ TEST_CASE("E-3 the config keys and aclrtDeviceSetLimit agree on every product", 
                     const LimitDecision decision = decideLimit(*product.traits, rule.limit, value);
                     const Observed observed = observe(run.effective, [&] {
                         switch (rule.limit) {
-                            case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE: return Field::simtStack;
-                            case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE: return Field::simtDvgStack;
-                            case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE: return Field::aicoreStack;
-                            case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE: return Field::simdFifo;
-                            case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE: return Field::simtFifo;
+                            case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE:
+                                return Field::simtStack;
+                            case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE:
+                                return Field::simtDvgStack;
+                            case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE:
+                                return Field::aicoreStack;
+                            case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE:
+                                return Field::simdFifo;
+                            case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
+                                return Field::simtFifo;
                         }
                         return Field::none;
                     }());

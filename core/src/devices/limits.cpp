@@ -12,8 +12,7 @@ constexpr uint64_t roundUp(uint64_t value, uint32_t granule) noexcept {
     const uint64_t remainder = value % granule;
     if (remainder == 0) return value;
     const uint64_t step = granule - remainder;
-    return value > std::numeric_limits<uint64_t>::max() - step ? std::numeric_limits<uint64_t>::max()
-                                                                : value + step;
+    return value > std::numeric_limits<uint64_t>::max() - step ? std::numeric_limits<uint64_t>::max() : value + step;
 }
 
 std::string roundedNote(uint64_t from, uint64_t to) {
@@ -29,8 +28,7 @@ LimitDecision refuse(aclError code, uint32_t held, std::string note) {
     return LimitDecision{code, held, std::move(note), false};
 }
 
-LimitDecision decideAicore(const FamilyTraits &traits, const LimitRule &rule, uint64_t requested,
-                           uint32_t held) {
+LimitDecision decideAicore(const FamilyTraits &traits, const LimitRule &rule, uint64_t requested, uint32_t held) {
     LimitDecision decision{ACL_SUCCESS, held, {}, false};
     if (requested <= rule.minimum) {
         // The runtime only acts on values above the floor (runtime.hpp:599-605), so a smaller
@@ -42,8 +40,8 @@ LimitDecision decideAicore(const FamilyTraits &traits, const LimitRule &rule, ui
         const uint64_t rounded = roundUp(requested, rule.granule);
         std::string note = rounded != requested ? roundedNote(requested, rounded) : std::string{};
         if (traits.aicoreStackMax != 0 && rounded > traits.aicoreStackMax) {
-            appendNote(note, "above the " + std::string(traits.name) + " maximum " +
-                                 std::to_string(traits.aicoreStackMax));
+            appendNote(note,
+                       "above the " + std::string(traits.name) + " maximum " + std::to_string(traits.aicoreStackMax));
             return refuse(ACL_ERROR_RT_PARAM_INVALID, held, std::move(note));
         }
         if (rounded > kUint32Max) {
@@ -69,8 +67,8 @@ LimitDecision decideSimt(const LimitRule &rule, uint64_t requested, const LimitV
         appendNote(note, "beyond 32 bits");
         return refuse(ACL_ERROR_RT_PARAM_INVALID, held, std::move(note));
     }
-    const uint32_t other = rule.limit == ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE ? current.simtDivergenceStack
-                                                                         : current.simtStack;
+    const uint32_t other =
+        rule.limit == ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE ? current.simtDivergenceStack : current.simtStack;
     if (rounded == 0 && other == 0) {
         // api_impl_david.cc:1835-1860: a device without any SIMT stack cannot run SIMT code.
         appendNote(note, "both SIMT stack sizes would be 0");
@@ -105,22 +103,37 @@ const LimitRule *findLimitRule(aclrtDeviceLimit limit) noexcept {
 
 uint32_t LimitValues::get(aclrtDeviceLimit limit) const noexcept {
     switch (limit) {
-        case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE: return simtStack;
-        case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE: return simtDivergenceStack;
-        case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE: return aicoreStack;
-        case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE: return simdPrintfFifo;
-        case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE: return simtPrintfFifo;
+        case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE:
+            return simtStack;
+        case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE:
+            return simtDivergenceStack;
+        case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE:
+            return aicoreStack;
+        case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE:
+            return simdPrintfFifo;
+        case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
+            return simtPrintfFifo;
     }
     return 0;
 }
 
 void LimitValues::set(aclrtDeviceLimit limit, uint32_t value) noexcept {
     switch (limit) {
-        case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE: simtStack = value; return;
-        case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE: simtDivergenceStack = value; return;
-        case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE: aicoreStack = value; return;
-        case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE: simdPrintfFifo = value; return;
-        case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE: simtPrintfFifo = value; return;
+        case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE:
+            simtStack = value;
+            return;
+        case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE:
+            simtDivergenceStack = value;
+            return;
+        case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE:
+            aicoreStack = value;
+            return;
+        case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE:
+            simdPrintfFifo = value;
+            return;
+        case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
+            simtPrintfFifo = value;
+            return;
     }
 }
 
@@ -141,9 +154,12 @@ LimitDecision decideLimit(const FamilyTraits &traits, aclrtDeviceLimit limit, ui
         return refuse(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, held, "not supported on " + std::string(traits.name));
     }
     switch (rule->kind) {
-        case LimitKind::aicoreStack: return decideAicore(traits, *rule, requested, held);
-        case LimitKind::simtStack: return decideSimt(*rule, requested, current);
-        case LimitKind::printfFifo: return decideFifo(*rule, requested, held);
+        case LimitKind::aicoreStack:
+            return decideAicore(traits, *rule, requested, held);
+        case LimitKind::simtStack:
+            return decideSimt(*rule, requested, current);
+        case LimitKind::printfFifo:
+            return decideFifo(*rule, requested, held);
     }
     return refuse(ACL_ERROR_RT_PARAM_INVALID, held, {});
 }

@@ -5,7 +5,6 @@
 
 #include <array>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -30,11 +29,11 @@ struct LimitRule {
     std::string_view configPointer;  // "/StackSize/simt_stack_size"
     std::string_view description;    // "SIMT stack size per thread"
     uint32_t defaultValue;
-    uint32_t granule;                // round up to a multiple of this
-    uint32_t minimum;                // printfFifo: lowest accepted; aicoreStack: the floor
-    uint32_t maximum;                // printfFifo: highest accepted; 0 = per product / none
-    uint32_t readBackFactor;         // GetLimit answers stored * factor (SIMT stack: per warp)
-    bool FamilyTraits::*supported;   // nullptr: every product stores it
+    uint32_t granule;               // round up to a multiple of this
+    uint32_t minimum;               // printfFifo: lowest accepted; aicoreStack: the floor
+    uint32_t maximum;               // printfFifo: highest accepted; 0 = per product / none
+    uint32_t readBackFactor;        // GetLimit answers stored * factor (SIMT stack: per warp)
+    bool FamilyTraits::*supported;  // nullptr: every product stores it
 };
 
 // Table order is the aclrtDeviceLimit value, which is also the order aclInit applies the stack
@@ -48,8 +47,8 @@ inline constexpr std::array<LimitRule, 5> kLimitRules{{
     {ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE, LimitKind::aicoreStack, "aicore_stack_size", "/StackSize/aicore_stack_size",
      "AI Core stack size per core", kAicoreStackDefault, kAicoreStackGranule, kAicoreStackDefault, 0, 1, nullptr},
     {ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE, LimitKind::printfFifo, "simd_printf_fifo_size_per_core",
-     "/simd_printf_fifo_size_per_core", "SIMD printf FIFO size per core", kSimdPrintfFifoDefault,
-     kPrintfFifoGranule, kSimdPrintfFifoMin, kPrintfFifoMax, 1, &FamilyTraits::simdPrintfFifo},
+     "/simd_printf_fifo_size_per_core", "SIMD printf FIFO size per core", kSimdPrintfFifoDefault, kPrintfFifoGranule,
+     kSimdPrintfFifoMin, kPrintfFifoMax, 1, &FamilyTraits::simdPrintfFifo},
     {ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE, LimitKind::printfFifo, "simt_printf_fifo_size", "/simt_printf_fifo_size",
      "SIMT printf FIFO size", kSimtPrintfFifoDefault, kPrintfFifoGranule, kSimtPrintfFifoMin, kPrintfFifoMax, 1,
      &FamilyTraits::simtPrintfFifo},

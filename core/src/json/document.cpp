@@ -25,7 +25,7 @@ public:
         switch (element.type()) {
             case JsonType::OBJECT: {
                 if (++objectDepth > kMaxObjectDepth) return fail(objectDepth, "objects");
-                JsonObject object = element.get_object().value_unsafe();
+                JsonObject object = asObject(element);
                 if (object.size() > 1) checkDuplicates(object);
                 for (auto field : object) {
                     path_.push_back(PathToken{field.key, 0, true});
@@ -38,7 +38,7 @@ public:
             case JsonType::ARRAY: {
                 if (++arrayDepth > kMaxArrayDepth) return fail(arrayDepth, "arrays");
                 std::size_t index = 0;
-                for (JsonElement child : element.get_array().value_unsafe()) {
+                for (JsonElement child : asArray(element)) {
                     path_.push_back(PathToken{{}, index++, false});
                     const bool ok = walk(child, objectDepth, arrayDepth);
                     path_.pop_back();
@@ -164,9 +164,14 @@ std::optional<JsonDocument> JsonDocument::parse(std::string_view bytes, ParseFai
         padded = false;
     }
 
-    document.parser_ = std::make_unique<simdjson::dom::parser>(simdjson::dom::parser(kParserMaxDepth));
+    document.parser_ = std::make_unique<simdjson::dom::parser>();
     simdjson::dom::element root;
-    simdjson::error_code error;
+    simdjson::error_code error = document.parser_->allocate(std::max<std::size_t>(toParse.size(), 64), kParserMaxDepth);
+    if (error != simdjson::SUCCESS) {
+        failure.code = ACL_ERROR_PARSE_FILE;
+        failure.message = describeSimdjsonError(error);
+        return std::nullopt;
+    }
     if (padded) {
         error = document.parser_->parse(toParse.data(), toParse.size(), false).get(root);
     } else {
@@ -201,6 +206,24 @@ std::optional<JsonElement> findMember(JsonElement element, std::string_view key)
     JsonObject object;
     if (element.get_object().get(object) != simdjson::SUCCESS) return std::nullopt;
     return findMember(object, key);
+}
+
+JsonObject asObject(JsonElement element) noexcept {
+    JsonObject object;
+    if (element.get_object().get(object) != simdjson::SUCCESS) return {};
+    return object;
+}
+
+JsonArray asArray(JsonElement element) noexcept {
+    JsonArray array;
+    if (element.get_array().get(array) != simdjson::SUCCESS) return {};
+    return array;
+}
+
+std::string_view asString(JsonElement element) noexcept {
+    std::string_view text;
+    if (element.get_string().get(text) != simdjson::SUCCESS) return {};
+    return text;
 }
 
 void appendPointerToken(std::string &pointer, std::string_view token) {
@@ -254,16 +277,16 @@ std::string minifiedJson(JsonElement value) { return simdjson::minify(value); }
 std::string describeValue(JsonElement value) {
     switch (value.type()) {
         case JsonType::OBJECT: {
-            const std::size_t n = value.get_object().value_unsafe().size();
+            const std::size_t n = asObject(value).size();
             return "an object with " + std::to_string(n) + (n == 1 ? " member" : " members");
         }
         case JsonType::ARRAY: {
-            const std::size_t n = value.get_array().value_unsafe().size();
+            const std::size_t n = asArray(value).size();
             return "an array of " + std::to_string(n) + (n == 1 ? " element" : " elements");
         }
         case JsonType::STRING: {
             constexpr std::size_t kMaxShown = 80;
-            std::string_view text = value.get_string().value_unsafe();
+            const std::string_view text = asString(value);
             if (text.size() <= kMaxShown) return simdjson::minify(value);
             std::string shown = simdjson::minify(simdjson::dom::element(value));
             shown.resize(kMaxShown);

@@ -74,6 +74,12 @@ private:
 /// As findMember, for any element: nothing when `element` is not an object.
 [[nodiscard]] std::optional<JsonElement> findMember(JsonElement element, std::string_view key) noexcept;
 
+/// The element as an object, array or string, for callers that checked its type() first
+/// (a mismatch gives an empty value). simdjson's own get() must not be ignored under -Werror.
+[[nodiscard]] JsonObject asObject(JsonElement element) noexcept;
+[[nodiscard]] JsonArray asArray(JsonElement element) noexcept;
+[[nodiscard]] std::string_view asString(JsonElement element) noexcept;
+
 /// Appends "/token" with ~ and / escaped as RFC 6901 says.
 void appendPointerToken(std::string &pointer, std::string_view token);
 [[nodiscard]] std::string childPointer(std::string_view parent, std::string_view token);

@@ -41,7 +41,15 @@ constexpr std::array<std::string_view, kDumpKeyCount> kDumpKeys{
 };
 
 // Members of one dump_list item, in the order phase A checks them.
-enum ItemKey : std::size_t { kModelName, kLayer, kWatcherNodes, kOptypeBlacklist, kOpnameBlacklist, kOpnameRange, kItemKeyCount };
+enum ItemKey : std::size_t {
+    kModelName,
+    kLayer,
+    kWatcherNodes,
+    kOptypeBlacklist,
+    kOpnameBlacklist,
+    kOpnameRange,
+    kItemKeyCount
+};
 constexpr std::array<std::string_view, kItemKeyCount> kItemKeys{
     "model_name"sv, "layer"sv, "watcher_nodes"sv, "optype_blacklist"sv, "opname_blacklist"sv, "opname_range"sv,
 };
@@ -84,7 +92,8 @@ constexpr std::size_t kMaxStepItems = 100;
 constexpr std::size_t kMaxBlacklistEntries = 100;
 constexpr std::string_view kStepRule =
     "allowed: up to 100 items separated by '|', each N or N-M with N <= M, digits only (e.g. \"1|3-5|10\")";
-constexpr std::string_view kExceptionScenes = "lite_exception, aic_err_brief_dump, aic_err_norm_dump, aic_err_detail_dump";
+constexpr std::string_view kExceptionScenes =
+    "lite_exception, aic_err_brief_dump, aic_err_norm_dump, aic_err_detail_dump";
 
 // ---- Small helpers (the string-building ones run only for a finding) -------------------------
 
@@ -144,8 +153,7 @@ std::string found(JsonElement value) {
 
 std::string_view stringOf(JsonElement value) noexcept {
     std::string_view text;
-    (void)value.get_string().get(text);
-    return text;
+    return value.get_string().get(text) == simdjson::SUCCESS ? text : std::string_view{};
 }
 
 std::size_t arraySize(JsonElement value) noexcept {
@@ -257,7 +265,8 @@ StepCheck checkDumpStep(std::string_view step) noexcept {
     std::size_t start = 0;
     for (std::size_t index = 0;; ++index) {
         const std::size_t bar = step.find('|', start);
-        const std::string_view item = step.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start);
+        const std::string_view item =
+            step.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start);
         check.item = index;
         check.text = item;
         const std::size_t dash = item.find('-');
@@ -303,7 +312,8 @@ std::vector<std::string> splitKernelData(std::string_view text) {
     std::size_t start = 0;
     for (;;) {
         const std::size_t comma = text.find(',', start);
-        types.emplace_back(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+        types.emplace_back(
+            text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
         if (comma == std::string_view::npos) break;
         start = comma + 1;
     }
@@ -330,7 +340,8 @@ public:
 
     /// Phases A, B and C; true when the section is valid.
     bool validate() {
-        members_ = scanMembers(dump_, kDumpKeys, [this](std::string_view key) { warnUnknown(root_, key, kDumpKeys, "dump"); });
+        members_ =
+            scanMembers(dump_, kDumpKeys, [this](std::string_view key) { warnUnknown(root_, key, kDumpKeys, "dump"); });
         checkTypes();
         checkEnumerations();
         // Phase C rules read the values as strings and arrays; the reference never reaches them
@@ -345,61 +356,63 @@ public:
     /// §3.4.5 for a valid section, with the env precedence of §4.
     void fillOutcome(DumpEnvironment &environment) {
         DumpOutcome &out = ctx_.effective.dump;
+        fillValues(out);
+        out.kind = kindOf(out);
+        fillPath(out, environment);
+        if (members_.present[kKernelData]) {
+            out.kernelDataTypes = splitKernelData(text(kKernelData, {}));
+        } else if (out.kind == DumpKind::operatorDump) {
+            out.kernelDataTypes.emplace_back("all");  // the operator dump's default kernel-DFX type
+        }
+    }
+
+    /// dump_path as given, when it is given (kernel DFX uses it, §4 item 4).
+    [[nodiscard]] std::optional<std::string_view> configPath() const noexcept {
+        return members_.present[kPath] ? std::optional<std::string_view>(text(kPath, {})) : std::nullopt;
+    }
+
+private:
+    void fillValues(DumpOutcome &out) const {
         out.present = true;
-        const std::string_view scene = text(kScene, {});
-        const std::string_view opSwitch = text(kOpSwitch, "off");
-        const std::string_view debug = text(kDebug, "off");
-        out.scene = std::string(scene);
+        out.scene = std::string(text(kScene, {}));
         out.mode = std::string(text(kMode, "output"));
         out.data = std::string(text(kData, "tensor"));
-        out.opSwitch = opSwitch == "on"sv;
-        out.debug = debug == "on"sv;
+        out.opSwitch = text(kOpSwitch, "off") == "on"sv;
+        out.debug = text(kDebug, "off") == "on"sv;
+        out.watcher = out.scene == "watcher"sv;
         out.step = std::string(text(kStep, {}));
         const std::string_view level = text(kLevel, "all");
         for (const LevelBits &entry : kLevelBits) {
             if (entry.level == level) out.levelBits = entry.bits;
         }
-        if (members_.present[kStats]) {
-            JsonArray stats;
-            (void)members_.value[kStats].get_array().get(stats);
+        JsonArray stats;
+        if (members_.present[kStats] && members_.value[kStats].get_array().get(stats) == simdjson::SUCCESS) {
             out.stats.reserve(stats.size());
             for (const JsonElement stat : stats) out.stats.emplace_back(stringOf(stat));
         }
         out.listItems = members_.present[kList] ? arraySize(members_.value[kList]) : 0;
         out.layerCount = layerCount_;
-
-        const bool active = out.listItems > 0 || out.opSwitch || out.debug || !scene.empty();
-        const DumpKind exception = exceptionKindOf(scene);
-        if (!active) {
-            out.kind = DumpKind::none;
-        } else if (exception != DumpKind::none) {
-            out.kind = exception;
-        } else {
-            out.kind = out.debug ? DumpKind::overflow : DumpKind::operatorDump;
-        }
-        out.watcher = scene == "watcher"sv;
-
-        const std::string_view configPath = text(kPath, {});
-        const std::string_view *configPathPtr = members_.present[kPath] ? &configPath : nullptr;
-        if (exception != DumpKind::none) {
-            out.path = exceptionDumpPath(environment, configPathPtr);
-            if (out.path.source == Source::config) warnUncheckedExceptionPath(configPath);
-        } else if (configPathPtr != nullptr) {
-            // §4 item 1: operator, overflow and watcher dumps ignore the environment.
-            out.path.set(std::string(configPath), Source::config, "/dump/dump_path");
-        }
-
-        if (members_.present[kKernelData]) {
-            out.kernelDataTypes = splitKernelData(text(kKernelData, {}));
-        } else if (out.kind == DumpKind::operatorDump) {
-            out.kernelDataTypes.emplace_back("all");
-        }
-        configPath_ = configPathPtr != nullptr ? std::optional<std::string_view>(configPath) : std::nullopt;
     }
 
-    [[nodiscard]] std::optional<std::string_view> configPath() const noexcept { return configPath_; }
+    // A dump is active iff the list is non-empty, the op switch or debug is on, or a scene is
+    // set; the scene decides the type, then debug (§3.4.5). The watcher is an operator dump.
+    [[nodiscard]] static DumpKind kindOf(const DumpOutcome &out) noexcept {
+        if (out.listItems == 0 && !out.opSwitch && !out.debug && out.scene.empty()) return DumpKind::none;
+        if (const DumpKind exception = exceptionKindOf(out.scene); exception != DumpKind::none) return exception;
+        return out.debug ? DumpKind::overflow : DumpKind::operatorDump;
+    }
 
-private:
+    void fillPath(DumpOutcome &out, DumpEnvironment &environment) {
+        const std::optional<std::string_view> path = configPath();
+        if (exceptionKindOf(out.scene) != DumpKind::none) {
+            out.path = exceptionDumpPath(environment, path ? &*path : nullptr);
+            if (out.path.source == Source::config) warnUncheckedExceptionPath(*path);
+        } else if (path) {
+            // §4 item 1: operator, overflow and watcher dumps ignore the environment.
+            out.path.set(std::string(*path), Source::config, "/dump/dump_path");
+        }
+    }
+
     // ---- findings ----
 
     void error(const Location &at, std::string message, std::string hint = {}) {
@@ -491,16 +504,17 @@ private:
     }
 
     void checkItemTypes(JsonObject item, const Location &at) {
-        const auto members = scanMembers(item, kItemKeys,
-                                         [&](std::string_view key) { warnUnknown(at, key, kItemKeys, "a dump_list item"); });
+        const auto members = scanMembers(
+            item, kItemKeys, [&](std::string_view key) { warnUnknown(at, key, kItemKeys, "a dump_list item"); });
         const auto child = [&](ItemKey key) { return at.child(kItemKeys[key]); };
         if (members.present[kModelName]) checkString(members.value[kModelName], child(kModelName));
         if (members.present[kLayer]) layerCount_ += checkStringArray(members.value[kLayer], child(kLayer));
         if (members.present[kWatcherNodes]) checkStringArray(members.value[kWatcherNodes], child(kWatcherNodes));
         for (const ItemKey key : {kOptypeBlacklist, kOpnameBlacklist}) {
             if (!members.present[key]) continue;
-            checkObjectArray(members.value[key], child(key),
-                             [this](JsonObject entry, const Location &entryAt) { checkBlacklistTypes(entry, entryAt); });
+            checkObjectArray(members.value[key], child(key), [this](JsonObject entry, const Location &entryAt) {
+                checkBlacklistTypes(entry, entryAt);
+            });
         }
         if (members.present[kOpnameRange]) {
             checkObjectArray(members.value[kOpnameRange], child(kOpnameRange),
@@ -509,15 +523,17 @@ private:
     }
 
     void checkBlacklistTypes(JsonObject entry, const Location &at) {
-        const auto members = scanMembers(
-            entry, kBlacklistKeys, [&](std::string_view key) { warnUnknown(at, key, kBlacklistKeys, "a blacklist entry"); });
+        const auto members = scanMembers(entry, kBlacklistKeys, [&](std::string_view key) {
+            warnUnknown(at, key, kBlacklistKeys, "a blacklist entry");
+        });
         if (members.present[kName]) checkString(members.value[kName], at.child(kBlacklistKeys[kName]));
         if (members.present[kPos]) checkStringArray(members.value[kPos], at.child(kBlacklistKeys[kPos]));
     }
 
     void checkRangeTypes(JsonObject entry, const Location &at) {
-        const auto members = scanMembers(
-            entry, kRangeKeys, [&](std::string_view key) { warnUnknown(at, key, kRangeKeys, "an opname_range entry"); });
+        const auto members = scanMembers(entry, kRangeKeys, [&](std::string_view key) {
+            warnUnknown(at, key, kRangeKeys, "an opname_range entry");
+        });
         if (members.present[kBegin]) checkString(members.value[kBegin], at.child(kRangeKeys[kBegin]));
         if (members.present[kEnd]) checkString(members.value[kEnd], at.child(kRangeKeys[kEnd]));
     }
@@ -596,7 +612,8 @@ private:
         }
         checkPath();
         if (debug == "on"sv) {
-            if (opSwitch == "on"sv) conflict(member(kOpSwitch), opSwitch, "it cannot be \"on\" when dump_debug is \"on\"");
+            if (opSwitch == "on"sv)
+                conflict(member(kOpSwitch), opSwitch, "it cannot be \"on\" when dump_debug is \"on\"");
             return;  // the overflow dump ignores dump_step, dump_list and dump_stats
         }
         if (members_.present[kStep]) checkStep(text(kStep, {}));
@@ -606,7 +623,8 @@ private:
 
     void checkWatcherScene(std::string_view debug, std::string_view opSwitch) {
         if (debug == "on"sv) conflict(member(kDebug), debug, "it cannot be \"on\" when dump_scene is \"watcher\"");
-        if (opSwitch == "on"sv) conflict(member(kOpSwitch), opSwitch, "it cannot be \"on\" when dump_scene is \"watcher\"");
+        if (opSwitch == "on"sv)
+            conflict(member(kOpSwitch), opSwitch, "it cannot be \"on\" when dump_scene is \"watcher\"");
         const std::string_view mode = text(kMode, "output");
         if (mode != "output"sv) conflict(member(kMode), mode, "dump_scene \"watcher\" requires dump_mode \"output\"");
     }
@@ -697,8 +715,9 @@ private:
 
         if (rules.watcher) {
             if (!members.present[kWatcherNodes]) {
-                error(child(kWatcherNodes), "EP0001: " + child(kWatcherNodes).name() +
-                                                " is missing; dump_scene \"watcher\" requires it in every dump_list item");
+                error(child(kWatcherNodes),
+                      "EP0001: " + child(kWatcherNodes).name() +
+                          " is missing; dump_scene \"watcher\" requires it in every dump_list item");
             } else if (size(kWatcherNodes) == 0) {
                 error(child(kWatcherNodes), "EP0001: " + child(kWatcherNodes).name() +
                                                 " is empty ([]); dump_scene \"watcher\" requires at least one node");
@@ -707,10 +726,10 @@ private:
                 conflict(child(kModelName), model, "it cannot be set when dump_scene is \"watcher\"");
             }
         } else if (size(kWatcherNodes) > 0) {
-            error(child(kWatcherNodes),
-                  "EP0005: " + child(kWatcherNodes).name() + " is " + describeValue(members.value[kWatcherNodes]) +
-                      "; it is only allowed when dump_scene is \"watcher\" (dump_scene is " +
-                      (rules.scene.empty() ? std::string("not set") : quoted(rules.scene)) + ")");
+            error(child(kWatcherNodes), "EP0005: " + child(kWatcherNodes).name() + " is " +
+                                            describeValue(members.value[kWatcherNodes]) +
+                                            "; it is only allowed when dump_scene is \"watcher\" (dump_scene is " +
+                                            (rules.scene.empty() ? std::string("not set") : quoted(rules.scene)) + ")");
         }
 
         for (const ItemKey key : {kOptypeBlacklist, kOpnameBlacklist}) {
@@ -737,26 +756,27 @@ private:
         if (!hasModel) {
             error(modelAt, "EP0001: " + modelAt.name() + " is missing; opname_range requires a non-empty model_name");
         } else if (model.empty() && !modelReported) {
-            error(modelAt, "EP0001: " + modelAt.name() + " is empty (\"\"); opname_range requires a non-empty model_name");
+            error(modelAt,
+                  "EP0001: " + modelAt.name() + " is empty (\"\"); opname_range requires a non-empty model_name");
         }
         JsonArray array;
-        (void)ranges.get_array().get(array);
+        if (ranges.get_array().get(array) != simdjson::SUCCESS) return;
         std::size_t index = 0;
         for (const JsonElement entry : array) {
+            const std::size_t position = index++;
             JsonObject object;
-            (void)entry.get_object().get(object);
+            if (entry.get_object().get(object) != simdjson::SUCCESS) continue;
             const auto bounds = scanMembers(object, kRangeKeys, kIgnoreUnknown);
             const std::string_view begin = bounds.present[kBegin] ? stringOf(bounds.value[kBegin]) : std::string_view{};
             const std::string_view end = bounds.present[kEnd] ? stringOf(bounds.value[kEnd]) : std::string_view{};
             if (begin.empty() || end.empty()) {
-                const Location entryAt = rangeAt.at(index);
+                const Location entryAt = rangeAt.at(position);
                 const auto show = [&](RangeKey key, std::string_view value) {
                     return bounds.present[key] ? quoted(value) : std::string("missing");
                 };
                 error(entryAt, "EP0003: " + entryAt.name() + " has begin " + show(kBegin, begin) + " and end " +
                                    show(kEnd, end) + "; both must be non-empty operator names");
             }
-            ++index;
         }
     }
 
@@ -769,8 +789,9 @@ private:
         }
         const std::string_view data = text(kData, "tensor");
         if (data == "tensor"sv) {
-            error(at, "EP0005: dump_stats is set; it requires dump_data \"stats\" (dump_data is \"tensor\"" +
-                          std::string(members_.present[kData] ? ")" : ", the default)"),
+            error(at,
+                  "EP0005: dump_stats is set; it requires dump_data \"stats\" (dump_data is \"tensor\"" +
+                      std::string(members_.present[kData] ? ")" : ", the default)"),
                   "add \"dump_data\": \"stats\"");
         }
     }
@@ -804,7 +825,6 @@ private:
     Members<kDumpKeyCount> members_{};
     std::size_t errors_ = 0;
     std::size_t layerCount_ = 0;
-    std::optional<std::string_view> configPath_;
 };
 
 std::string_view kindName(DumpKind kind) noexcept {

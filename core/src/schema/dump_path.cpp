@@ -27,7 +27,9 @@ constexpr std::array kEnvDumpScenes{"aic_err_brief_dump"sv, "aic_err_norm_dump"s
 constexpr std::string_view kPunctuationAllowedRemote = "-=[];\\,./!@#$%^&*()_+{}:?";
 
 // A NUL inside a JSON string cannot name a file; the C calls would silently cut the path there.
-bool hasNul(std::string_view text) noexcept { return text.find('\0') != std::string_view::npos; }
+bool hasNul(std::string_view text) noexcept {
+    return text.find('\0') != std::string_view::npos;
+}
 
 DumpPathCheck checkLocalDirectory(std::string_view path) {
     DumpPathCheck check;
@@ -64,7 +66,9 @@ std::string quotedPath(std::string_view path) {
     return out;
 }
 
-std::string errnoText(int error) { return error != 0 ? std::string(std::strerror(error)) : std::string("unknown error"); }
+std::string errnoText(int error) {
+    return error != 0 ? std::string(std::strerror(error)) : std::string("unknown error");
+}
 
 // mkdir -p: every missing component of `path`, in order.
 bool makeDirectories(const std::string &path, int &error) {
@@ -158,7 +162,8 @@ bool isPlainIpv4(std::string_view text) noexcept {
     std::size_t start = 0;
     for (;;) {
         const std::size_t dot = text.find('.', start);
-        const std::string_view part = text.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+        const std::string_view part =
+            text.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
         if (part.empty() || ++parts > kIpv4Parts) return false;
         int value = 0;
         for (const char c : part) {
@@ -258,7 +263,8 @@ EnvPathState checkEnvDirectory(const std::string &path, bool create, std::string
     return state == EnvPathState::valid ? EnvPathState::created : state;
 }
 
-const std::string *DumpEnvironment::resolve(Slot &slot, std::string_view name, const std::optional<std::string> &value) {
+const std::string *DumpEnvironment::resolve(Slot &slot, std::string_view name,
+                                            const std::optional<std::string> &value) {
     if (!slot.evaluated) {
         slot.evaluated = true;
         if (value && !value->empty()) {

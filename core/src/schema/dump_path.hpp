@@ -78,9 +78,15 @@ public:
         : environment_(environment), report_(report), createMissing_(createMissing) {}
 
     /// The value of a usable env path, or nullptr.
-    [[nodiscard]] const std::string *ascendDumpPath() { return resolve(dumpPath_, "ASCEND_DUMP_PATH", environment_.ascendDumpPath); }
-    [[nodiscard]] const std::string *ascendWorkPath() { return resolve(workPath_, "ASCEND_WORK_PATH", environment_.ascendWorkPath); }
-    [[nodiscard]] const std::string *npuCollectPath() { return resolve(collectPath_, "NPU_COLLECT_PATH", environment_.npuCollectPath); }
+    [[nodiscard]] const std::string *ascendDumpPath() {
+        return resolve(dumpPath_, "ASCEND_DUMP_PATH", environment_.ascendDumpPath);
+    }
+    [[nodiscard]] const std::string *ascendWorkPath() {
+        return resolve(workPath_, "ASCEND_WORK_PATH", environment_.ascendWorkPath);
+    }
+    [[nodiscard]] const std::string *npuCollectPath() {
+        return resolve(collectPath_, "NPU_COLLECT_PATH", environment_.npuCollectPath);
+    }
     /// ASCEND_DUMP_SCENE when it names one of the three scenes the env accepts, else "" (an
     /// invalid value is reported once as a warning).
     [[nodiscard]] std::string_view dumpScene();
@@ -119,8 +125,8 @@ struct EnvExceptionDump {
 /// "./"; else a usable NPU_COLLECT_PATH gives the norm exception dump there; else nothing.
 /// aic_err_detail_dump on a product without core dump is skipped with a warning (an env
 /// variable never fails an init).
-[[nodiscard]] std::optional<EnvExceptionDump> envOnlyExceptionDump(DumpEnvironment &environment,
-                                                                   const Product &product, Report &report);
+[[nodiscard]] std::optional<EnvExceptionDump> envOnlyExceptionDump(DumpEnvironment &environment, const Product &product,
+                                                                   Report &report);
 
 /// §4 item 4: where kernel-DFX data goes: "<ASCEND_DUMP_PATH>/printf", else
 /// "<ASCEND_WORK_PATH>/printf" (the env enables kernel DFX `all` there and, being set first,

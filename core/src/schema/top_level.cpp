@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "devices/limits.hpp"
@@ -48,9 +49,8 @@ constexpr std::string_view kFifoAllowed =
     "a JSON integer of at least 1 written without quotes, sign, fraction or exponent ([1-9][0-9]*)";
 
 constexpr std::array<KeyRule, 9> kKeyRules{{
-    {"", "err_msg_mode", "/err_msg_mode", ACLPP_STEP_ERR_MSG_MODE, ValueRule::stringZeroOrOne,
-     ACL_ERROR_INVALID_PARAM, ACL_ERROR_INVALID_PARAM,
-     R"(the JSON string "0" (thread-level error messages) or "1" (process-level))"},
+    {"", "err_msg_mode", "/err_msg_mode", ACLPP_STEP_ERR_MSG_MODE, ValueRule::stringZeroOrOne, ACL_ERROR_INVALID_PARAM,
+     ACL_ERROR_INVALID_PARAM, R"(the JSON string "0" (thread-level error messages) or "1" (process-level))"},
     {"", "max_opqueue_num", "/max_opqueue_num", ACLPP_STEP_OP_EXECUTOR, ValueRule::stringPositive,
      ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG, ACL_ERROR_INVALID_PARAM,
      R"(a JSON string of decimal digits from "1" to "4294967295" (default "20000"))"},
@@ -98,15 +98,10 @@ constexpr bool limitKeysMatch() {
 }
 static_assert(limitKeysMatch(), "every device limit needs a key rule with the same key and pointer");
 
-constexpr std::array kTopLevelKeys{"err_msg_mode"sv,
-                                   "defaultDevice"sv,
-                                   "StackSize"sv,
-                                   "simd_printf_fifo_size_per_core"sv,
-                                   "simt_printf_fifo_size"sv,
-                                   "acl_graph"sv,
-                                   "dump"sv,
-                                   "profiler"sv,
-                                   "max_opqueue_num"sv};
+constexpr std::array kTopLevelKeys{
+    "err_msg_mode"sv,          "defaultDevice"sv, "StackSize"sv, "simd_printf_fifo_size_per_core"sv,
+    "simt_printf_fifo_size"sv, "acl_graph"sv,     "dump"sv,      "profiler"sv,
+    "max_opqueue_num"sv};
 constexpr std::array kStackKeys{"simt_stack_size"sv, "simt_divergence_stack_size"sv, "aicore_stack_size"sv};
 constexpr std::array kDefaultDeviceKeys{"default_device"sv};
 constexpr std::array kAclGraphKeys{"event_mode"sv};
@@ -121,9 +116,15 @@ struct Reading {
     std::string_view problem;  // why a well-typed value is refused ("negative", ...); may be ""
 };
 
-Reading accepted(uint64_t value) { return Reading{Reading::Outcome::ok, value, {}}; }
-Reading wrongType() { return Reading{Reading::Outcome::wrongType, 0, {}}; }
-Reading badValue(std::string_view problem = {}) { return Reading{Reading::Outcome::badValue, 0, problem}; }
+Reading accepted(uint64_t value) {
+    return Reading{Reading::Outcome::ok, value, {}};
+}
+Reading wrongType() {
+    return Reading{Reading::Outcome::wrongType, 0, {}};
+}
+Reading badValue(std::string_view problem = {}) {
+    return Reading{Reading::Outcome::badValue, 0, problem};
+}
 
 bool allDigits(std::string_view text) noexcept {
     if (text.empty()) return false;
@@ -206,7 +207,7 @@ Reading readFifoToken(JsonElement element) {
     switch (element.type()) {
         case JsonType::INT64: {
             const int64_t value = element.get_int64().value_unsafe();
-            if (value < 1) return badValue(value == 0 ? "zero"sv : "negative"sv);
+            if (value < 1) return badValue(value == 0 ? "below 1"sv : "negative"sv);
             return accepted(static_cast<uint64_t>(value));
         }
         case JsonType::UINT64:
@@ -220,24 +221,29 @@ Reading readFifoToken(JsonElement element) {
 
 Reading readValue(const KeyRule &rule, JsonElement element) {
     switch (rule.rule) {
-        case ValueRule::stringZeroOrOne: return readStringZeroOrOne(element);
-        case ValueRule::stringPositive: return readStringPositive(element);
-        case ValueRule::stringDeviceId: return readStringDeviceId(element);
-        case ValueRule::stackNumber: return readStackNumber(element);
-        case ValueRule::fifoToken: return readFifoToken(element);
+        case ValueRule::stringZeroOrOne:
+            return readStringZeroOrOne(element);
+        case ValueRule::stringPositive:
+            return readStringPositive(element);
+        case ValueRule::stringDeviceId:
+            return readStringDeviceId(element);
+        case ValueRule::stackNumber:
+            return readStackNumber(element);
+        case ValueRule::fifoToken:
+            return readFifoToken(element);
     }
     return wrongType();
 }
 
 bool wantsString(ValueRule rule) noexcept {
-    return rule == ValueRule::stringZeroOrOne || rule == ValueRule::stringPositive ||
-           rule == ValueRule::stringDeviceId;
+    return rule == ValueRule::stringZeroOrOne || rule == ValueRule::stringPositive || rule == ValueRule::stringDeviceId;
 }
 
 /// "write it as ..." when the value is right but the JSON type is not (1 for "1", "4096" for 4096).
 std::string typeHint(const KeyRule &rule, JsonElement element) {
     if (wantsString(rule.rule)) {
-        if (element.is_int64() || element.is_uint64()) return "write it as a JSON string: \"" + minifiedJson(element) + "\"";
+        if (element.is_int64() || element.is_uint64())
+            return "write it as a JSON string: \"" + minifiedJson(element) + "\"";
         return {};
     }
     std::string_view text;
@@ -283,16 +289,15 @@ std::string_view sectionOfNestedKey(std::string_view key) {
 template <std::size_t N>
 void warnUnknownKeys(ValidationContext &ctx, JsonObject object, std::string_view parentPointer,
                      std::string_view sectionName, const std::array<std::string_view, N> &known, aclppStep step) {
-    std::vector<std::string_view> seen;  // a duplicated unknown key is one warning (F-5 reports the duplicate)
+    // A duplicated unknown key is one warning (F-5 reports the duplicate). A set, because a
+    // 10 MiB file can hold a million keys.
+    std::unordered_set<std::string_view> seen;
     for (auto field : object) {
         const std::string_view key = field.key;
         bool isKnown = false;
         for (std::string_view candidate : known) isKnown = isKnown || candidate == key;
         if (isKnown) continue;
-        bool repeated = false;
-        for (std::string_view earlier : seen) repeated = repeated || earlier == key;
-        if (repeated) continue;
-        seen.push_back(key);
+        if (!seen.insert(key).second) continue;
 
         std::string hint;
         const std::string_view home = parentPointer.empty() ? sectionOfNestedKey(key) : std::string_view{};
@@ -320,9 +325,9 @@ std::optional<JsonObject> sectionObject(ValidationContext &ctx, JsonObject root,
     if (!element) return std::nullopt;
     JsonObject object;
     if (element->get_object().get(object) != simdjson::SUCCESS) {
-        ctx.report.warning(step, childPointer("", section),
-                           std::string(section) + " is " + describeValue(*element) +
-                               ", not an object; the runtime ignores it");
+        ctx.report.warning(
+            step, childPointer("", section),
+            std::string(section) + " is " + describeValue(*element) + ", not an object; the runtime ignores it");
         return std::nullopt;
     }
     return object;
@@ -344,8 +349,7 @@ void checkMaxOpqueueNum(ValidationContext &ctx, JsonObject root) {
     if (!element) return;
     const std::optional<uint64_t> value = readChecked(ctx, kMaxOpqueueNum, *element);
     if (!value) return;
-    ctx.effective.maxOpqueueNum.set(static_cast<uint32_t>(*value), Source::config,
-                                    std::string(kMaxOpqueueNum.pointer));
+    ctx.effective.maxOpqueueNum.set(static_cast<uint32_t>(*value), Source::config, std::string(kMaxOpqueueNum.pointer));
     if (*value < kMaxOpqueueDefault) {
         // K-3 / reference §3.7: the op executor accepts it and only warns.
         ctx.report.warning(kMaxOpqueueNum.step, std::string(kMaxOpqueueNum.pointer),
@@ -355,11 +359,16 @@ void checkMaxOpqueueNum(ValidationContext &ctx, JsonObject root) {
 
 Setting<uint32_t> &limitSetting(EffectiveConfig &effective, aclrtDeviceLimit limit) {
     switch (limit) {
-        case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE: return effective.simtStackSize;
-        case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE: return effective.simtDivergenceStackSize;
-        case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE: return effective.aicoreStackSize;
-        case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE: return effective.simdPrintfFifoSize;
-        case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE: return effective.simtPrintfFifoSize;
+        case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE:
+            return effective.simtStackSize;
+        case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE:
+            return effective.simtDivergenceStackSize;
+        case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE:
+            return effective.aicoreStackSize;
+        case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE:
+            return effective.simdPrintfFifoSize;
+        case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
+            return effective.simtPrintfFifoSize;
     }
     return effective.aicoreStackSize;  // unreachable: every enumerator is handled
 }
@@ -386,8 +395,8 @@ bool applyLimit(ValidationContext &ctx, const LimitRule &limit, uint64_t request
         setting.set(decision.applied, Source::config, pointer);
         setting.note = decision.note;
         if (!decision.note.empty()) {
-            ctx.report.note(rule.step, pointer, std::string(rule.key) + " is " + describeValue(element) + ": " +
-                                                    decision.note);
+            ctx.report.note(rule.step, pointer,
+                            std::string(rule.key) + " is " + describeValue(element) + ": " + decision.note);
         }
         return true;
     }
@@ -402,9 +411,9 @@ bool applyLimit(ValidationContext &ctx, const LimitRule &limit, uint64_t request
     }
     setting.set(decision.applied, Source::platform, pointer);
     setting.note = decision.note + ", not applied";
-    ctx.report.warning(rule.step, pointer,
-                       std::string(rule.key) + " is " + describeValue(element) + ": " + decision.note +
-                           "; not applied");
+    ctx.report.warning(
+        rule.step, pointer,
+        std::string(rule.key) + " is " + describeValue(element) + ": " + decision.note + "; not applied");
     return true;
 }
 
@@ -436,11 +445,18 @@ void checkDefaultDevice(ValidationContext &ctx, JsonObject root) {
     const std::optional<uint64_t> value = readChecked(ctx, kDefaultDevice, *element);
     if (!value) return;
     if (*value >= ctx.deviceCount) {
+        std::string allowed;
+        if (ctx.deviceCount == 0) {
+            allowed = "no default device (there are no devices)";
+        } else if (ctx.deviceCount == 1) {
+            allowed = "\"0\"";
+        } else {
+            allowed = "a device id from \"0\" to \"" + std::to_string(ctx.deviceCount - 1) + "\"";
+        }
         ctx.report.error(kDefaultDevice.step, ACL_ERROR_RT_INVALID_DEVICEID, std::string(kDefaultDevice.pointer),
                          "default_device is " + describeValue(*element) + ", but the emulated platform has " +
                              std::to_string(ctx.deviceCount) + (ctx.deviceCount == 1 ? " device" : " devices") +
-                             "; allowed: a device id from \"0\" to \"" + std::to_string(ctx.deviceCount - 1) +
-                             "\" (the device layer rejects any other id)");
+                             ", so the device layer rejects the id; allowed: " + allowed);
         return;
     }
     ctx.effective.defaultDevice.set(static_cast<int32_t>(*value), Source::config, std::string(kDefaultDevice.pointer));

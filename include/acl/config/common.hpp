@@ -12,6 +12,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace acl {
@@ -46,6 +48,26 @@ enum class HostSys : std::uint8_t { cpu, mem, disk, network, osrt, numa };
 enum class HostSysUsage : std::uint8_t { cpu, mem };
 
 namespace detail {
+
+/// Moves `from` into `to`, except in constant evaluation, where GCC 12 miscompiles moving an
+/// aggregate holding std::optional<std::string> out of a by-value parameter; a copy works.
+template <class To, class From>
+constexpr void put(To &to, From &from) {
+    if (std::is_constant_evaluated()) {
+        to = from;
+    } else {
+        to = std::move(from);
+    }
+}
+template <class T, class From>
+constexpr void append(std::optional<std::vector<T>> &list, From &from) {
+    if (!list) list.emplace();
+    if (std::is_constant_evaluated()) {
+        list->push_back(from);
+    } else {
+        list->push_back(std::move(from));
+    }
+}
 
 inline constexpr std::array<std::string_view, 5> kDumpSceneNames{
     "lite_exception", "aic_err_brief_dump", "aic_err_norm_dump", "aic_err_detail_dump", "watcher"};

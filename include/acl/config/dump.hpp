@@ -18,12 +18,11 @@ struct OpFilter {
     std::optional<std::vector<std::string>> pos{};  ///< `pos` ("input0", "output1", ...)
 
     constexpr OpFilter &set_name(std::string value) {
-        name = std::move(value);
+        detail::put(name, value);
         return *this;
     }
     constexpr OpFilter &add_pos(std::string value) {
-        if (!pos) pos.emplace();
-        pos->push_back(std::move(value));
+        detail::append(pos, value);
         return *this;
     }
     friend constexpr bool operator==(const OpFilter &, const OpFilter &) = default;
@@ -46,32 +45,30 @@ struct DumpModel {
     std::optional<std::vector<OpnameRange>> opname_range{};    ///< needs dump_level op and model_name
 
     constexpr DumpModel &set_model_name(std::string value) {
-        model_name = std::move(value);
+        detail::put(model_name, value);
         return *this;
     }
     constexpr DumpModel &add_layer(std::string value) {
-        if (!layer) layer.emplace();
-        layer->push_back(std::move(value));
+        detail::append(layer, value);
         return *this;
     }
     constexpr DumpModel &add_watcher_node(std::string value) {
-        if (!watcher_nodes) watcher_nodes.emplace();
-        watcher_nodes->push_back(std::move(value));
+        detail::append(watcher_nodes, value);
         return *this;
     }
     constexpr DumpModel &add_optype_blacklist(OpFilter value) {
-        if (!optype_blacklist) optype_blacklist.emplace();
-        optype_blacklist->push_back(std::move(value));
+        detail::append(optype_blacklist, value);
         return *this;
     }
     constexpr DumpModel &add_opname_blacklist(OpFilter value) {
-        if (!opname_blacklist) opname_blacklist.emplace();
-        opname_blacklist->push_back(std::move(value));
+        detail::append(opname_blacklist, value);
         return *this;
     }
     constexpr DumpModel &add_opname_range(std::string begin, std::string end) {
-        if (!opname_range) opname_range.emplace();
-        opname_range->push_back(OpnameRange{std::move(begin), std::move(end)});
+        OpnameRange range;
+        detail::put(range.begin, begin);
+        detail::put(range.end, end);
+        detail::append(opname_range, range);
         return *this;
     }
     friend constexpr bool operator==(const DumpModel &, const DumpModel &) = default;
@@ -92,7 +89,7 @@ struct Dump {
     std::optional<std::vector<DumpModel>> list{};          ///< `dump_list`
 
     constexpr Dump &set_path(std::string value) {
-        path = std::move(value);
+        detail::put(path, value);
         return *this;
     }
     constexpr Dump &set_mode(DumpMode value) {
@@ -120,22 +117,19 @@ struct Dump {
         return *this;
     }
     constexpr Dump &add_kernel_data(KernelData value) {
-        if (!kernel_data) kernel_data.emplace();
-        kernel_data->push_back(value);
+        detail::append(kernel_data, value);
         return *this;
     }
     constexpr Dump &set_step(std::string value) {
-        step = std::move(value);
+        detail::put(step, value);
         return *this;
     }
     constexpr Dump &add_stat(DumpStat value) {
-        if (!stats) stats.emplace();
-        stats->push_back(value);
+        detail::append(stats, value);
         return *this;
     }
     constexpr Dump &add_model(DumpModel value) {
-        if (!list) list.emplace();
-        list->push_back(std::move(value));
+        detail::append(list, value);
         return *this;
     }
     friend constexpr bool operator==(const Dump &, const Dump &) = default;

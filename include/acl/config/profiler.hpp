@@ -48,11 +48,11 @@ struct Profiler {
         return *this;
     }
     constexpr Profiler &set_output(std::string directory) {
-        output = std::move(directory);
+        detail::put(output, directory);
         return *this;
     }
     constexpr Profiler &set_aic_metrics(std::string metric) {
-        aic_metrics = std::move(metric);
+        detail::put(aic_metrics, metric);
         return *this;
     }
     constexpr Profiler &set_task_time(TaskTime value) {

@@ -64,7 +64,7 @@ struct Config {
         return *this;
     }
     constexpr Config &set_dump(Dump value) {
-        dump = std::move(value);
+        detail::put(dump, value);
         return *this;
     }
     constexpr Config &set_max_opqueue_num(std::uint32_t value) {
@@ -103,12 +103,15 @@ struct Config {
         return *this;
     }
     constexpr Config &set_profiler(Profiler value) {
-        profiler = std::move(value);
+        detail::put(profiler, value);
         return *this;
     }
     /// Adds a top-level key for another module; `json` is its value as JSON text.
     constexpr Config &add_extra(std::string key, std::string json) {
-        extra.push_back(ExtraKey{std::move(key), std::move(json)});
+        ExtraKey item;
+        detail::put(item.key, key);
+        detail::put(item.json, json);
+        extra.push_back(item);
         return *this;
     }
 

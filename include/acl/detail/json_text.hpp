@@ -135,3 +135,131 @@ constexpr void append_pointer_token(std::string &pointer, std::string_view token
 }  // namespace detail
 }  // namespace v1
 }  // namespace acl
+
+namespace acl {
+inline namespace v1 {
+namespace detail {
+
+/// A constexpr syntax check of one JSON text (RFC 8259, UTF-8, nesting up to 64): the builder
+/// uses it on the raw text of extra keys.
+class JsonSyntax {
+public:
+    constexpr explicit JsonSyntax(std::string_view text) : text_(text) {}
+
+    [[nodiscard]] constexpr bool valid() {
+        ws();
+        if (!value(0)) return false;
+        ws();
+        return pos_ == text_.size();
+    }
+
+private:
+    constexpr void ws() {
+        while (pos_ < text_.size() &&
+               (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r')) {
+            ++pos_;
+        }
+    }
+    [[nodiscard]] constexpr bool digit() const { return pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9'; }
+    constexpr bool word(std::string_view w) {
+        if (text_.substr(pos_, w.size()) != w) return false;
+        pos_ += w.size();
+        return true;
+    }
+    constexpr bool number() {
+        if (pos_ < text_.size() && text_[pos_] == '-') ++pos_;
+        if (!digit()) return false;
+        if (text_[pos_] == '0') {
+            ++pos_;
+        } else {
+            while (digit()) ++pos_;
+        }
+        if (pos_ < text_.size() && text_[pos_] == '.') {
+            ++pos_;
+            if (!digit()) return false;
+            while (digit()) ++pos_;
+        }
+        if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
+            ++pos_;
+            if (pos_ < text_.size() && (text_[pos_] == '+' || text_[pos_] == '-')) ++pos_;
+            if (!digit()) return false;
+            while (digit()) ++pos_;
+        }
+        return true;
+    }
+    constexpr bool string() {
+        ++pos_;
+        const std::size_t start = pos_;
+        while (pos_ < text_.size() && text_[pos_] != '"') {
+            const char c = text_[pos_];
+            if (static_cast<unsigned char>(c) < 0x20) return false;
+            if (c == '\\') {
+                ++pos_;
+                if (pos_ >= text_.size()) return false;
+                const char e = text_[pos_];
+                if (e == 'u') {
+                    for (int i = 0; i < 4; ++i) {
+                        ++pos_;
+                        if (pos_ >= text_.size()) return false;
+                        const char h = text_[pos_];
+                        if (!((h >= '0' && h <= '9') || (h >= 'a' && h <= 'f') || (h >= 'A' && h <= 'F'))) return false;
+                    }
+                } else if (std::string_view("\"\\/bfnrt").find(e) == std::string_view::npos) {
+                    return false;
+                }
+            }
+            ++pos_;
+        }
+        if (pos_ >= text_.size()) return false;
+        const bool ok = valid_utf8(text_.substr(start, pos_ - start));
+        ++pos_;
+        return ok;
+    }
+    constexpr bool value(int depth) {
+        if (depth > 64 || pos_ >= text_.size()) return false;
+        const char c = text_[pos_];
+        if (c == '"') return string();
+        if (c == 't') return word("true");
+        if (c == 'f') return word("false");
+        if (c == 'n') return word("null");
+        if (c == '[' || c == '{') {
+            const char close = c == '[' ? ']' : '}';
+            ++pos_;
+            ws();
+            if (pos_ < text_.size() && text_[pos_] == close) {
+                ++pos_;
+                return true;
+            }
+            while (true) {
+                ws();
+                if (c == '{') {
+                    if (pos_ >= text_.size() || text_[pos_] != '"' || !string()) return false;
+                    ws();
+                    if (pos_ >= text_.size() || text_[pos_] != ':') return false;
+                    ++pos_;
+                    ws();
+                }
+                if (!value(depth + 1)) return false;
+                ws();
+                if (pos_ >= text_.size()) return false;
+                if (text_[pos_] == ',') {
+                    ++pos_;
+                    continue;
+                }
+                if (text_[pos_] != close) return false;
+                ++pos_;
+                return true;
+            }
+        }
+        return number();
+    }
+
+    std::string_view text_;
+    std::size_t pos_ = 0;
+};
+
+[[nodiscard]] constexpr bool json_syntax_valid(std::string_view text) { return JsonSyntax(text).valid(); }
+
+}  // namespace detail
+}  // namespace v1
+}  // namespace acl

@@ -1,0 +1,108 @@
+// Target 1: joining and leaving a runtime that is already initialised (aclInit -> 100002, then
+// aclFinalizeReference), against a bare atomic counter and against the reference's design (a
+// counter guarded by a std::recursive_mutex), on one thread and on two threads at once.
+#include <acl/acl.h>
+
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <mutex>
+
+#include <benchmark/benchmark.h>
+
+#ifndef ACLPP_BENCH_SCOPED_INIT
+#define ACLPP_BENCH_SCOPED_INIT 0
+#endif
+#if ACLPP_BENCH_SCOPED_INIT
+#include <acl/scoped_init.hpp>
+#endif
+
+namespace {
+
+// Each baseline counter on its own cache line, away from anything else the threads touch.
+struct alignas(64) AtomicCounter {
+    std::atomic<uint64_t> value{1};
+};
+AtomicCounter gAtomic;
+
+struct alignas(64) MutexCounter {
+    std::recursive_mutex mutex;
+    uint64_t count = 1;
+};
+MutexCounter gMutex;
+
+// Baseline: the cheapest possible shared reference count.
+void BM_Baseline_AtomicFetchAddSub(benchmark::State &state) {
+    for (auto _ : state) {
+        gAtomic.value.fetch_add(1);
+        gAtomic.value.fetch_sub(1);
+    }
+}
+
+// Baseline: the reference's design (lock, ++count, unlock; lock, --count, unlock).
+void BM_Baseline_RecursiveMutexCounter(benchmark::State &state) {
+    for (auto _ : state) {
+        gMutex.mutex.lock();
+        ++gMutex.count;
+        gMutex.mutex.unlock();
+        gMutex.mutex.lock();
+        --gMutex.count;
+        gMutex.mutex.unlock();
+    }
+    benchmark::DoNotOptimize(gMutex.count);
+}
+
+// The raw C ABI: join (100002) and leave (ACL_SUCCESS while others hold the runtime).
+void BM_Acl_JoinLeave_CApi(benchmark::State &state) {
+    bool ok = true;
+    for (auto _ : state) {
+        const aclError joined = aclInit(nullptr);
+        const aclError left = aclFinalizeReference(nullptr);
+        ok &= joined == ACL_ERROR_REPEAT_INITIALIZE && left == ACL_SUCCESS;
+    }
+    if (!ok) state.SkipWithError("aclInit did not return 100002 or aclFinalizeReference failed");
+}
+
+#if ACLPP_BENCH_SCOPED_INIT
+// The C++ layer: one acl::ScopedInit constructed and destroyed (C-1: 100002 means joined).
+void BM_Acl_JoinLeave_ScopedInit(benchmark::State &state) {
+    for (auto _ : state) {
+        acl::ScopedInit init;
+        benchmark::DoNotOptimize(&init);
+    }
+}
+#endif
+
+void registerAll() {
+    for (const int threads : {1, 2}) {
+        benchmark::RegisterBenchmark("BM_Baseline_AtomicFetchAddSub", BM_Baseline_AtomicFetchAddSub)
+            ->Threads(threads)
+            ->UseRealTime();
+        benchmark::RegisterBenchmark("BM_Baseline_RecursiveMutexCounter", BM_Baseline_RecursiveMutexCounter)
+            ->Threads(threads)
+            ->UseRealTime();
+        benchmark::RegisterBenchmark("BM_Acl_JoinLeave_CApi", BM_Acl_JoinLeave_CApi)->Threads(threads)->UseRealTime();
+#if ACLPP_BENCH_SCOPED_INIT
+        benchmark::RegisterBenchmark("BM_Acl_JoinLeave_ScopedInit", BM_Acl_JoinLeave_ScopedInit)
+            ->Threads(threads)
+            ->UseRealTime();
+#endif
+    }
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    // The runtime every benchmark joins: count 1 for the whole run.
+    if (const aclError code = aclInit(nullptr); code != ACL_SUCCESS) {
+        std::fprintf(stderr, "aclInit(NULL) failed with %d\n", code);
+        return 1;
+    }
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    benchmark::AddCustomContext("acl_join_leave_api", ACLPP_BENCH_SCOPED_INIT ? "acl::ScopedInit" : "C ABI");
+    registerAll();
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return aclFinalize() == ACL_SUCCESS ? 0 : 1;
+}

@@ -1,0 +1,130 @@
+// acl/config.hpp: the typed acl.json (decision C-4).
+//
+//     acl::Config cfg{.err_msg_mode = acl::ErrMsgMode::process,
+//                     .dump = acl::Dump{.path = "./", .scene = acl::DumpScene::aic_err_brief_dump}};
+//     acl::Report report = cfg.validate();   // every finding, same codes and pointers as aclInit
+//     std::string json = cfg.to_json();      // canonical acl.json
+//     acl::Config back = acl::Config::from_json(json);   // == cfg
+//
+// Section types live in acl/config/*.hpp; this header includes them all plus the runtime
+// validation through aclppValidateBuffer.
+#pragma once
+
+#include <acl/config/common.hpp>
+#include <acl/config/dump.hpp>
+#include <acl/config/json_writer.hpp>
+#include <acl/config/parse.hpp>
+#include <acl/config/profiler.hpp>
+#include <acl/config/rules.hpp>
+#include <acl/config/static_config.hpp>
+#include <acl/config/top_level.hpp>
+#include <acl/error.hpp>
+#include <algorithm>
+#include <array>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+namespace acl {
+inline namespace v1 {
+namespace detail {
+
+/// Init-step order of a finding's step name (builder rules first, unknown names last).
+inline int step_rank(std::string_view step) noexcept {
+    if (step == "builder") return 0;
+    for (int s = ACLPP_STEP_READ_FILE; s <= ACLPP_STEP_OTHER_CALLBACKS; ++s) {
+        const char *name = aclppStepName(static_cast<aclppStep>(s));
+        if (name != nullptr && step == name) return s;
+    }
+    return 1000;
+}
+
+/// Fills `out` from an aclppReport (findings sorted into init-step order, stable).
+inline void copy_report(const aclppReport *report, Report &out) {
+    out.result = aclppReportResult(report);
+    const std::size_t count = aclppReportFindingCount(report);
+    for (std::size_t i = 0; i < count; ++i) {
+        aclppFinding f{};
+        if (aclppReportGetFinding(report, i, &f) != ACL_SUCCESS) continue;
+        Finding finding;
+        finding.severity = static_cast<Severity>(f.severity);
+        finding.code = f.code;
+        finding.pointer = f.pointer != nullptr ? f.pointer : "";
+        finding.step = f.step != nullptr ? f.step : "";
+        finding.message = f.message != nullptr ? f.message : "";
+        finding.hint = f.hint != nullptr ? f.hint : "";
+        finding.line = f.line;
+        finding.column = f.column;
+        out.findings.push_back(std::move(finding));
+    }
+    std::stable_sort(out.findings.begin(), out.findings.end(), [](const Finding &a, const Finding &b) {
+        return step_rank(a.step) < step_rank(b.step);
+    });
+    const char *effective = aclppReportEffectiveJson(report);
+    out.effective_json = effective != nullptr ? effective : "null";
+}
+
+inline Report validate_text(std::string_view json, std::string_view soc) {
+    Report out;
+    const std::string soc_name(soc);
+    aclppReport *report = nullptr;
+    const aclError rc = aclppValidateBuffer(json.data(), json.size(), soc.empty() ? nullptr : soc_name.c_str(), &report);
+    if (report == nullptr) {
+        out.result = rc != ACL_SUCCESS ? rc : ACL_ERROR_INTERNAL_ERROR;
+        Finding f;
+        f.code = out.result;
+        f.step = "soc";
+        f.message = "the validation could not run (unknown SoC \"" + soc_name + "\"?)";
+        out.findings.push_back(std::move(f));
+        return out;
+    }
+    copy_report(report, out);
+    aclppReportFree(report);
+    return out;
+}
+
+inline Report validate_runtime(const Config &config, std::string_view soc) {
+    Report builder = config.validate_static();
+    Report out = validate_text(config.to_json(), soc);
+    // The builder's own rules (extra keys) are errors the core only warns about.
+    std::vector<Finding> own;
+    for (Finding &f : builder.findings) {
+        if (f.step == "builder") own.push_back(std::move(f));
+    }
+    if (!own.empty()) {
+        out.findings.insert(out.findings.begin(), own.begin(), own.end());
+        out.result = own.front().code;
+    }
+    return out;
+}
+
+}  // namespace detail
+
+constexpr Report Config::validate(std::string_view soc) const {
+    if (std::is_constant_evaluated()) return validate_static();
+    return detail::validate_runtime(*this, soc);
+}
+
+/// Validates acl.json text exactly as aclInit would for `soc` ("" = the next init's platform),
+/// touching no runtime state.
+[[nodiscard]] inline Report validate(std::string_view json, std::string_view soc = {}) {
+    return detail::validate_text(json, soc);
+}
+
+/// Validates the config file at `path` (file checks included) for `soc`.
+[[nodiscard]] inline Report validate_file(const std::string &path, std::string_view soc = {}) {
+    Report out;
+    const std::string soc_name(soc);
+    aclppReport *report = nullptr;
+    const aclError rc = aclppValidateFile(path.c_str(), soc.empty() ? nullptr : soc_name.c_str(), &report);
+    if (report == nullptr) {
+        out.result = rc != ACL_SUCCESS ? rc : ACL_ERROR_INTERNAL_ERROR;
+        return out;
+    }
+    detail::copy_report(report, out);
+    aclppReportFree(report);
+    return out;
+}
+
+}  // namespace v1
+}  // namespace acl

@@ -1,0 +1,260 @@
+// acl/config/json_writer.hpp: Config::to_json, a constexpr writer of canonical acl.json
+// (decision C-4). Keys come in the order the runtime evaluates them (reference §3.2), then the
+// extra keys. Included by <acl/config.hpp>.
+#pragma once
+
+#include <acl/config/top_level.hpp>
+#include <acl/detail/json_text.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace acl {
+inline namespace v1 {
+namespace detail {
+
+/// Streams JSON text; `pretty` indents by two spaces and keeps arrays of scalars on one line.
+class ConfigWriter {
+public:
+    constexpr explicit ConfigWriter(JsonStyle style) : pretty_(style == JsonStyle::pretty) {}
+
+    constexpr ConfigWriter &begin_object() {
+        open('{', false);
+        return *this;
+    }
+    constexpr ConfigWriter &end_object() {
+        close('}');
+        return *this;
+    }
+    /// `inline_elements`: scalars on one line ("layer": ["a", "b"]).
+    constexpr ConfigWriter &begin_array(bool inline_elements) {
+        open('[', inline_elements);
+        return *this;
+    }
+    constexpr ConfigWriter &end_array() {
+        close(']');
+        return *this;
+    }
+    constexpr ConfigWriter &key(std::string_view name) {
+        separate();
+        append_json_string(out_, name);
+        out_.append(pretty_ ? ": " : ":");
+        after_key_ = true;
+        return *this;
+    }
+    constexpr ConfigWriter &string(std::string_view text) {
+        separate();
+        append_json_string(out_, text);
+        return *this;
+    }
+    constexpr ConfigWriter &number(std::uint64_t value) {
+        separate();
+        append_uint(out_, value);
+        return *this;
+    }
+    constexpr ConfigWriter &raw(std::string_view json) {
+        separate();
+        out_.append(json);
+        return *this;
+    }
+    [[nodiscard]] constexpr std::string take() {
+        if (pretty_) out_.push_back('\n');
+        return std::move(out_);
+    }
+
+private:
+    struct Level {
+        bool inline_elements;
+        std::size_t count;
+    };
+
+    constexpr void newline(std::size_t depth) {
+        out_.push_back('\n');
+        for (std::size_t i = 0; i < depth; ++i) out_.append("  ");
+    }
+    constexpr void separate() {
+        if (after_key_) {
+            after_key_ = false;
+            return;
+        }
+        if (levels_.empty()) return;
+        Level &level = levels_.back();
+        if (level.count++ != 0) out_.push_back(',');
+        if (!pretty_) return;
+        if (level.inline_elements) {
+            if (level.count > 1) out_.push_back(' ');
+        } else {
+            newline(levels_.size());
+        }
+    }
+    constexpr void open(char bracket, bool inline_elements) {
+        separate();
+        out_.push_back(bracket);
+        levels_.push_back(Level{inline_elements, 0});
+    }
+    constexpr void close(char bracket) {
+        const Level level = levels_.back();
+        levels_.pop_back();
+        if (pretty_ && !level.inline_elements && level.count != 0) newline(levels_.size());
+        out_.push_back(bracket);
+    }
+
+    bool pretty_;
+    bool after_key_ = false;
+    std::string out_;
+    std::vector<Level> levels_;
+};
+
+constexpr void write_strings(ConfigWriter &w, const std::vector<std::string> &values) {
+    w.begin_array(true);
+    for (const std::string &value : values) w.string(value);
+    w.end_array();
+}
+
+template <class Enum, std::size_t N>
+constexpr std::string comma_list(const std::array<std::string_view, N> &names, const std::vector<Enum> &items) {
+    std::string text;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i != 0) text.push_back(',');
+        text.append(enum_text(names, items[i]));
+    }
+    return text;
+}
+
+constexpr std::string_view on_off(bool on) { return on ? "on" : "off"; }
+
+constexpr void write_filters(ConfigWriter &w, std::string_view key, const std::optional<std::vector<OpFilter>> &list) {
+    if (!list) return;
+    w.key(key).begin_array(false);
+    for (const OpFilter &filter : *list) {
+        w.begin_object();
+        if (filter.name) w.key("name").string(*filter.name);
+        if (filter.pos) write_strings(w.key("pos"), *filter.pos);
+        w.end_object();
+    }
+    w.end_array();
+}
+
+constexpr void write_model(ConfigWriter &w, const DumpModel &model) {
+    w.begin_object();
+    if (model.model_name) w.key("model_name").string(*model.model_name);
+    if (model.layer) write_strings(w.key("layer"), *model.layer);
+    if (model.watcher_nodes) write_strings(w.key("watcher_nodes"), *model.watcher_nodes);
+    write_filters(w, "optype_blacklist", model.optype_blacklist);
+    write_filters(w, "opname_blacklist", model.opname_blacklist);
+    if (model.opname_range) {
+        w.key("opname_range").begin_array(false);
+        for (const OpnameRange &range : *model.opname_range) {
+            w.begin_object();
+            if (range.begin) w.key("begin").string(*range.begin);
+            if (range.end) w.key("end").string(*range.end);
+            w.end_object();
+        }
+        w.end_array();
+    }
+    w.end_object();
+}
+
+constexpr void write_dump(ConfigWriter &w, const Dump &d) {
+    w.key("dump").begin_object();
+    if (d.path) w.key("dump_path").string(*d.path);
+    if (d.mode) w.key("dump_mode").string(to_string(*d.mode));
+    if (d.op_switch) w.key("dump_op_switch").string(on_off(*d.op_switch));
+    if (d.level) w.key("dump_level").string(to_string(*d.level));
+    if (d.scene) w.key("dump_scene").string(to_string(*d.scene));
+    if (d.data) w.key("dump_data").string(to_string(*d.data));
+    if (d.debug) w.key("dump_debug").string(on_off(*d.debug));
+    if (d.kernel_data) w.key("dump_kernel_data").string(comma_list(kKernelDataNames, *d.kernel_data));
+    if (d.step) w.key("dump_step").string(*d.step);
+    if (d.stats) {
+        w.key("dump_stats").begin_array(true);
+        for (const DumpStat stat : *d.stats) w.string(to_string(stat));
+        w.end_array();
+    }
+    if (d.list) {
+        w.key("dump_list").begin_array(false);
+        for (const DumpModel &model : *d.list) write_model(w, model);
+        w.end_array();
+    }
+    w.end_object();
+}
+
+constexpr void write_profiler(ConfigWriter &w, const Profiler &p) {
+    w.key("profiler").begin_object();
+    const auto on = [&w](std::string_view key, const std::optional<bool> &value) {
+        if (value) w.key(key).string(on_off(*value));
+    };
+    const auto text = [&w](std::string_view key, const std::optional<std::string> &value) {
+        if (value) w.key(key).string(*value);
+    };
+    const auto freq = [&w](std::string_view key, const std::optional<std::uint32_t> &value) {
+        if (value) w.key(key).number(*value);
+    };
+    // The msprof allow-list order (reference §3.5).
+    on("switch", p.enabled);
+    text("output", p.output);
+    text("aic_metrics", p.aic_metrics);
+    on("aicpu", p.aicpu);
+    on("l2", p.l2);
+    if (p.storage_limit_mb) w.key("storage_limit").string(uint_text(*p.storage_limit_mb) + "MB");
+    on("hccl", p.hccl);
+    on("msproftx", p.msproftx);
+    on("instr_profiling", p.instr_profiling);
+    freq("instr_profiling_freq", p.instr_profiling_freq);
+    on("task_tsfw", p.task_tsfw);
+    on("ascendcl", p.ascendcl);
+    if (p.task_time) w.key("task_time").string(to_string(*p.task_time));
+    on("runtime_api", p.runtime_api);
+    if (p.ge_api) w.key("ge_api").string(to_string(*p.ge_api));
+    on("task_memory", p.task_memory);
+    freq("sys_hardware_mem_freq", p.sys_hardware_mem_freq);
+    text("sys_mem_serviceflow", p.sys_mem_serviceflow);
+    if (p.llc_profiling) w.key("llc_profiling").string(to_string(*p.llc_profiling));
+    freq("sys_io_sampling_freq", p.sys_io_sampling_freq);
+    freq("sys_interconnection_freq", p.sys_interconnection_freq);
+    freq("sys_cpu_freq", p.sys_cpu_freq);
+    freq("dvpp_freq", p.dvpp_freq);
+    if (p.host_sys) w.key("host_sys").string(comma_list(kHostSysNames, *p.host_sys));
+    if (p.host_sys_usage) w.key("host_sys_usage").string(comma_list(kHostSysUsageNames, *p.host_sys_usage));
+    freq("host_sys_usage_freq", p.host_sys_usage_freq);
+    freq("sys_lp_freq", p.sys_lp_freq);
+    text("optype", p.optype);
+    w.end_object();
+}
+
+}  // namespace detail
+
+constexpr std::string Config::to_json(JsonStyle style) const {
+    detail::ConfigWriter w(style);
+    w.begin_object();
+    if (err_msg_mode) w.key("err_msg_mode").string(acl::to_string(*err_msg_mode));
+    if (dump) detail::write_dump(w, *dump);
+    if (max_opqueue_num) w.key("max_opqueue_num").string(detail::uint_text(*max_opqueue_num));
+    if (stack_size) {
+        w.key("StackSize").begin_object();
+        if (stack_size->aicore_stack_size) w.key("aicore_stack_size").number(*stack_size->aicore_stack_size);
+        if (stack_size->simt_stack_size) w.key("simt_stack_size").number(*stack_size->simt_stack_size);
+        if (stack_size->simt_divergence_stack_size) {
+            w.key("simt_divergence_stack_size").number(*stack_size->simt_divergence_stack_size);
+        }
+        w.end_object();
+    }
+    if (default_device) {
+        std::string id;
+        detail::append_int(id, *default_device);
+        w.key("defaultDevice").begin_object().key("default_device").string(id).end_object();
+    }
+    if (simd_printf_fifo_size_per_core) w.key("simd_printf_fifo_size_per_core").number(*simd_printf_fifo_size_per_core);
+    if (simt_printf_fifo_size) w.key("simt_printf_fifo_size").number(*simt_printf_fifo_size);
+    if (event_mode) {
+        const auto mode = static_cast<unsigned>(*event_mode);
+        w.key("acl_graph").begin_object().key("event_mode").string(detail::uint_text(mode)).end_object();
+    }
+    if (profiler) detail::write_profiler(w, *profiler);
+    for (const ExtraKey &item : extra) w.key(item.key).raw(item.json);
+    w.end_object();
+    return w.take();
+}
+
+}  // namespace v1
+}  // namespace acl

@@ -1,0 +1,492 @@
+// acl/config/parse.hpp: Config::from_json, reading acl.json text back into the typed config
+// (decision C-4). Wrong JSON types and values the typed config cannot hold are reported with
+// the code the core gives for them; unknown keys inside a known section are errors (the
+// builder never drops a key silently); unknown top-level keys become Config::extra.
+// Included by <acl/config.hpp>.
+#pragma once
+
+#include <acl/config/top_level.hpp>
+#include <acl/error.hpp>
+#include <acl/json.hpp>
+#include <charconv>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+namespace acl {
+inline namespace v1 {
+namespace detail {
+
+class ConfigReader {
+public:
+    explicit ConfigReader(std::vector<Finding> &findings) : findings_(findings) {}
+
+    std::optional<Config> read(std::string_view text) {
+        JsonParseError parse_error;
+        std::optional<JsonValue> root = JsonValue::parse(text, &parse_error);
+        if (!root) {
+            fail(ACL_ERROR_PARSE_FILE, "", "the text is not valid JSON: " + parse_error.message + " at byte " +
+                                               std::to_string(parse_error.offset));
+            return std::nullopt;
+        }
+        Config config;
+        if (!root->is_object()) {
+            fail(ACL_ERROR_INVALID_PARAM, "", "the top-level value is not an object");
+            return std::nullopt;
+        }
+        for (const auto &[key, value] : root->members()) {
+            if (root->find(key) != &value) {
+                fail(ACL_ERROR_INVALID_PARAM, pointer("", key), "the key appears more than once");
+                continue;
+            }
+            read_top_level(config, key, value);
+        }
+        if (failed_) return std::nullopt;
+        return config;
+    }
+
+private:
+    static std::string pointer(std::string_view parent, std::string_view key) {
+        std::string out(parent);
+        append_pointer_token(out, key);
+        return out;
+    }
+    static std::string pointer(std::string_view parent, std::size_t index) {
+        return std::string(parent) + "/" + std::to_string(index);
+    }
+    void fail(aclError code, std::string at, std::string message) {
+        failed_ = true;
+        Finding f;
+        f.code = code;
+        f.pointer = std::move(at);
+        f.step = "from_json";
+        f.message = std::move(message);
+        findings_.push_back(std::move(f));
+    }
+
+    /// A JSON integer (integer-valued numbers like 65536.0 included) within [0, max].
+    std::optional<std::uint64_t> unsigned_number(const JsonValue &v, const std::string &at, aclError code,
+                                                 std::uint64_t max) {
+        if (!v.is_number()) {
+            fail(code, at, "expected a JSON number");
+            return std::nullopt;
+        }
+        if (const auto i = v.as_int64()) {
+            if (*i >= 0 && static_cast<std::uint64_t>(*i) <= max) return static_cast<std::uint64_t>(*i);
+        } else {
+            double d = 0;
+            const std::string_view t = v.text();
+            auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), d);
+            if (ec == std::errc() && d >= 0 && d <= static_cast<double>(max) &&
+                static_cast<double>(static_cast<std::uint64_t>(d)) == d) {
+                return static_cast<std::uint64_t>(d);
+            }
+        }
+        fail(code, at, "the number " + std::string(v.text()) + " is out of range or fractional");
+        return std::nullopt;
+    }
+    std::optional<std::string> string(const JsonValue &v, const std::string &at, aclError code) {
+        if (!v.is_string()) {
+            fail(code, at, "expected a JSON string");
+            return std::nullopt;
+        }
+        return std::string(v.text());
+    }
+    /// A JSON string of decimal digits ("20000").
+    std::optional<std::uint64_t> digits(const JsonValue &v, const std::string &at, aclError type_code,
+                                        aclError value_code, std::uint64_t max) {
+        const auto text = string(v, at, type_code);
+        if (!text) return std::nullopt;
+        std::uint64_t value = 0;
+        auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+        if (text->empty() || ec != std::errc() || ptr != text->data() + text->size() || value > max ||
+            (text->size() > 1 && (*text)[0] == '0')) {
+            fail(value_code, at, "\"" + *text + "\" is not a string of decimal digits in range");
+            return std::nullopt;
+        }
+        return value;
+    }
+    std::optional<bool> on_off(const JsonValue &v, const std::string &at, aclError code) {
+        const auto text = string(v, at, code);
+        if (!text) return std::nullopt;
+        if (*text == "on") return true;
+        if (*text == "off") return false;
+        fail(code, at, "\"" + *text + "\" is not \"on\" or \"off\"");
+        return std::nullopt;
+    }
+    template <class Enum, std::size_t N>
+    std::optional<Enum> enumerated(const JsonValue &v, const std::string &at, aclError code,
+                                   const std::array<std::string_view, N> &names) {
+        const auto text = string(v, at, code);
+        if (!text) return std::nullopt;
+        if (const auto e = enum_from<Enum>(names, *text)) return e;
+        fail(code, at, "\"" + *text + "\" is not an allowed value");
+        return std::nullopt;
+    }
+    template <class Enum, std::size_t N>
+    std::optional<std::vector<Enum>> comma_enums(const JsonValue &v, const std::string &at, aclError code,
+                                                 const std::array<std::string_view, N> &names) {
+        const auto text = string(v, at, code);
+        if (!text) return std::nullopt;
+        std::vector<Enum> items;
+        if (text->empty()) return items;
+        std::size_t start = 0;
+        while (true) {
+            const std::size_t comma = text->find(',', start);
+            const std::string_view item = std::string_view(*text).substr(
+                start, comma == std::string::npos ? std::string::npos : comma - start);
+            const auto e = enum_from<Enum>(names, item);
+            if (!e) {
+                fail(code, at, "\"" + std::string(item) + "\" is not an allowed item");
+                return std::nullopt;
+            }
+            items.push_back(*e);
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+        }
+        return items;
+    }
+    std::optional<std::vector<std::string>> strings(const JsonValue &v, const std::string &at, aclError code) {
+        if (!v.is_array()) {
+            fail(code, at, "expected an array of strings");
+            return std::nullopt;
+        }
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < v.elements().size(); ++i) {
+            const auto s = string(v.elements()[i], pointer(at, i), code);
+            if (!s) return std::nullopt;
+            out.push_back(*s);
+        }
+        return out;
+    }
+    bool object(const JsonValue &v, const std::string &at, aclError code) {
+        if (v.is_object()) return true;
+        fail(code, at, "expected a JSON object");
+        return false;
+    }
+    void unknown(const std::string &at, std::string_view key) {
+        fail(ACL_ERROR_INVALID_PARAM, pointer(at, key),
+             "unknown key \"" + std::string(key) + "\"; the typed config has no member for it");
+    }
+    template <class F>
+    void members(const JsonValue &v, const std::string &at, F &&each) {
+        for (const auto &[key, value] : v.members()) {
+            if (v.find(key) != &value) {
+                fail(ACL_ERROR_INVALID_PARAM, pointer(at, key), "the key appears more than once");
+                continue;
+            }
+            if (!each(key, value, pointer(at, key))) unknown(at, key);
+        }
+    }
+
+    void read_top_level(Config &c, const std::string &key, const JsonValue &v) {
+        const std::string at = pointer("", key);
+        if (key == "err_msg_mode") {
+            if (const auto s = string(v, at, ACL_ERROR_INVALID_PARAM)) {
+                if (*s == "0" || *s == "1") {
+                    c.err_msg_mode = *s == "0" ? ErrMsgMode::thread : ErrMsgMode::process;
+                } else {
+                    fail(ACL_ERROR_INVALID_PARAM, at, "err_msg_mode must be \"0\" or \"1\"");
+                }
+            }
+        } else if (key == "dump") {
+            if (object(v, at, ACL_ERROR_INVALID_DUMP_CONFIG)) c.dump = read_dump(v, at);
+        } else if (key == "max_opqueue_num") {
+            if (const auto n = digits(v, at, ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG, ACL_ERROR_INVALID_PARAM,
+                                      std::numeric_limits<std::uint32_t>::max())) {
+                c.max_opqueue_num = static_cast<std::uint32_t>(*n);
+            }
+        } else if (key == "StackSize") {
+            if (!object(v, at, ACL_ERROR_FAILURE)) return;
+            StackSize s;
+            members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
+                std::optional<std::uint32_t> *slot = k == "aicore_stack_size"  ? &s.aicore_stack_size
+                                                     : k == "simt_stack_size" ? &s.simt_stack_size
+                                                     : k == "simt_divergence_stack_size" ? &s.simt_divergence_stack_size
+                                                                                         : nullptr;
+                if (slot == nullptr) return false;
+                if (const auto n = unsigned_number(x, p, ACL_ERROR_FAILURE, std::numeric_limits<std::uint32_t>::max())) {
+                    *slot = static_cast<std::uint32_t>(*n);
+                }
+                return true;
+            });
+            c.stack_size = s;
+        } else if (key == "defaultDevice") {
+            if (!object(v, at, ACL_ERROR_FAILURE)) return;
+            members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
+                if (k != "default_device") return false;
+                if (const auto n = digits(x, p, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE,
+                                          static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max()))) {
+                    c.default_device = static_cast<std::int32_t>(*n);
+                }
+                return true;
+            });
+        } else if (key == "simd_printf_fifo_size_per_core" || key == "simt_printf_fifo_size") {
+            auto &slot = key == "simt_printf_fifo_size" ? c.simt_printf_fifo_size : c.simd_printf_fifo_size_per_core;
+            if (v.is_number() && !v.as_int64()) {
+                fail(ACL_ERROR_FAILURE, at, "written with a fraction or an exponent; allowed: [1-9][0-9]*");
+            } else if (const auto n = unsigned_number(v, at, ACL_ERROR_FAILURE, std::numeric_limits<std::uint32_t>::max())) {
+                slot = static_cast<std::uint32_t>(*n);
+            }
+        } else if (key == "acl_graph") {
+            if (!object(v, at, ACL_ERROR_INVALID_PARAM)) return;
+            members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
+                if (k != "event_mode") return false;
+                if (const auto s = string(x, p, ACL_ERROR_INVALID_PARAM)) {
+                    if (*s == "0" || *s == "1") {
+                        c.event_mode = *s == "0" ? EventMode::software : EventMode::hardware;
+                    } else {
+                        fail(ACL_ERROR_INVALID_PARAM, p, "event_mode must be \"0\" or \"1\"");
+                    }
+                }
+                return true;
+            });
+        } else if (key == "profiler") {
+            if (object(v, at, ACL_ERROR_INVALID_PARAM)) c.profiler = read_profiler(v, at);
+        } else {
+            c.extra.push_back(ExtraKey{key, v.dump()});
+        }
+    }
+
+    Dump read_dump(const JsonValue &v, const std::string &at) {
+        constexpr aclError E = ACL_ERROR_INVALID_DUMP_CONFIG;
+        Dump d;
+        members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
+            if (k == "dump_path") {
+                d.path = string(x, p, E);
+            } else if (k == "dump_mode") {
+                d.mode = enumerated<DumpMode>(x, p, E, kDumpModeNames);
+            } else if (k == "dump_op_switch") {
+                d.op_switch = on_off(x, p, E);
+            } else if (k == "dump_level") {
+                d.level = enumerated<DumpLevel>(x, p, E, kDumpLevelNames);
+            } else if (k == "dump_scene") {
+                d.scene = enumerated<DumpScene>(x, p, E, kDumpSceneNames);
+            } else if (k == "dump_data") {
+                d.data = enumerated<DumpData>(x, p, E, kDumpDataNames);
+            } else if (k == "dump_debug") {
+                d.debug = on_off(x, p, E);
+            } else if (k == "dump_kernel_data") {
+                d.kernel_data = comma_enums<KernelData>(x, p, E, kKernelDataNames);
+            } else if (k == "dump_step") {
+                d.step = string(x, p, E);
+            } else if (k == "dump_stats") {
+                if (const auto names = strings(x, p, E)) {
+                    d.stats.emplace();
+                    for (std::size_t i = 0; i < names->size(); ++i) {
+                        const auto stat = enum_from<DumpStat>(kDumpStatNames, (*names)[i]);
+                        if (!stat) {
+                            fail(E, pointer(p, i), "\"" + (*names)[i] + "\" is not a known statistic");
+                        } else {
+                            d.stats->push_back(*stat);
+                        }
+                    }
+                }
+            } else if (k == "dump_list") {
+                if (!x.is_array()) {
+                    fail(E, p, "expected an array of objects");
+                    return true;
+                }
+                d.list.emplace();
+                for (std::size_t i = 0; i < x.elements().size(); ++i) {
+                    const std::string item_at = pointer(p, i);
+                    if (object(x.elements()[i], item_at, E)) d.list->push_back(read_model(x.elements()[i], item_at));
+                }
+            } else {
+                return false;
+            }
+            return true;
+        });
+        return d;
+    }
+
+    std::optional<std::vector<OpFilter>> read_filters(const JsonValue &v, const std::string &at) {
+        constexpr aclError E = ACL_ERROR_INVALID_DUMP_CONFIG;
+        if (!v.is_array()) {
+            fail(E, at, "expected an array of objects");
+            return std::nullopt;
+        }
+        std::vector<OpFilter> out;
+        for (std::size_t i = 0; i < v.elements().size(); ++i) {
+            const std::string entry_at = pointer(at, i);
+            if (!object(v.elements()[i], entry_at, E)) continue;
+            OpFilter f;
+            members(v.elements()[i], entry_at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
+                if (k == "name") {
+                    f.name = string(x, p, E);
+                } else if (k == "pos") {
+                    f.pos = strings(x, p, E);
+                } else {
+                    return false;
+                }
+                return true;
+            });
+            out.push_back(std::move(f));
+        }
+        return out;
+    }
+
+    DumpModel read_model(const JsonValue &v, const std::string &at) {
+        constexpr aclError E = ACL_ERROR_INVALID_DUMP_CONFIG;
+        DumpModel m;
+        members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
+            if (k == "model_name") {
+                m.model_name = string(x, p, E);
+            } else if (k == "layer") {
+                m.layer = strings(x, p, E);
+            } else if (k == "watcher_nodes") {
+                m.watcher_nodes = strings(x, p, E);
+            } else if (k == "optype_blacklist") {
+                m.optype_blacklist = read_filters(x, p);
+            } else if (k == "opname_blacklist") {
+                m.opname_blacklist = read_filters(x, p);
+            } else if (k == "opname_range") {
+                if (!x.is_array()) {
+                    fail(E, p, "expected an array of objects");
+                    return true;
+                }
+                m.opname_range.emplace();
+                for (std::size_t i = 0; i < x.elements().size(); ++i) {
+                    const std::string entry_at = pointer(p, i);
+                    if (!object(x.elements()[i], entry_at, E)) continue;
+                    OpnameRange r;
+                    members(x.elements()[i], entry_at, [&](const std::string &rk, const JsonValue &rx, const std::string &rp) {
+                        if (rk == "begin") {
+                            r.begin = string(rx, rp, E);
+                        } else if (rk == "end") {
+                            r.end = string(rx, rp, E);
+                        } else {
+                            return false;
+                        }
+                        return true;
+                    });
+                    m.opname_range->push_back(std::move(r));
+                }
+            } else {
+                return false;
+            }
+            return true;
+        });
+        return m;
+    }
+
+    Profiler read_profiler(const JsonValue &v, const std::string &at) {
+        constexpr aclError E = ACL_ERROR_INVALID_PARAM;
+        Profiler p;
+        members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &ptr) {
+            const auto freq = [&](std::optional<std::uint32_t> &slot) {
+                if (const auto n = unsigned_number(x, ptr, E, std::numeric_limits<std::uint32_t>::max())) {
+                    slot = static_cast<std::uint32_t>(*n);
+                }
+            };
+            if (k == "switch") {
+                p.enabled = on_off(x, ptr, E);
+            } else if (k == "output") {
+                p.output = string(x, ptr, E);
+            } else if (k == "aic_metrics") {
+                p.aic_metrics = string(x, ptr, E);
+            } else if (k == "aicpu") {
+                p.aicpu = on_off(x, ptr, E);
+            } else if (k == "l2") {
+                p.l2 = on_off(x, ptr, E);
+            } else if (k == "storage_limit") {
+                if (const auto s = string(x, ptr, E)) {
+                    std::uint64_t mb = 0;
+                    const std::string_view t = *s;
+                    const bool unit = t.size() > 2 && t.substr(t.size() - 2) == "MB";
+                    auto [end, ec] = std::from_chars(t.data(), t.data() + t.size() - (unit ? 2 : 0), mb);
+                    if (!unit || ec != std::errc() || end != t.data() + t.size() - 2) {
+                        fail(E, ptr, "storage_limit must be \"<megabytes>MB\"");
+                    } else {
+                        p.storage_limit_mb = mb;
+                    }
+                }
+            } else if (k == "hccl") {
+                p.hccl = on_off(x, ptr, E);
+            } else if (k == "msproftx") {
+                p.msproftx = on_off(x, ptr, E);
+            } else if (k == "instr_profiling") {
+                p.instr_profiling = on_off(x, ptr, E);
+            } else if (k == "instr_profiling_freq") {
+                freq(p.instr_profiling_freq);
+            } else if (k == "task_tsfw") {
+                p.task_tsfw = on_off(x, ptr, E);
+            } else if (k == "ascendcl") {
+                p.ascendcl = on_off(x, ptr, E);
+            } else if (k == "task_time") {
+                p.task_time = enumerated<TaskTime>(x, ptr, E, kTaskTimeNames);
+            } else if (k == "runtime_api") {
+                p.runtime_api = on_off(x, ptr, E);
+            } else if (k == "ge_api") {
+                p.ge_api = enumerated<GeApi>(x, ptr, E, kGeApiNames);
+            } else if (k == "task_memory") {
+                p.task_memory = on_off(x, ptr, E);
+            } else if (k == "sys_hardware_mem_freq") {
+                freq(p.sys_hardware_mem_freq);
+            } else if (k == "sys_mem_serviceflow") {
+                p.sys_mem_serviceflow = string(x, ptr, E);
+            } else if (k == "llc_profiling") {
+                p.llc_profiling = enumerated<LlcProfiling>(x, ptr, E, kLlcProfilingNames);
+            } else if (k == "sys_io_sampling_freq") {
+                freq(p.sys_io_sampling_freq);
+            } else if (k == "sys_interconnection_freq") {
+                freq(p.sys_interconnection_freq);
+            } else if (k == "sys_cpu_freq") {
+                freq(p.sys_cpu_freq);
+            } else if (k == "dvpp_freq") {
+                freq(p.dvpp_freq);
+            } else if (k == "host_sys") {
+                p.host_sys = comma_enums<HostSys>(x, ptr, E, kHostSysNames);
+            } else if (k == "host_sys_usage") {
+                p.host_sys_usage = comma_enums<HostSysUsage>(x, ptr, E, kHostSysUsageNames);
+            } else if (k == "host_sys_usage_freq") {
+                freq(p.host_sys_usage_freq);
+            } else if (k == "sys_lp_freq") {
+                freq(p.sys_lp_freq);
+            } else if (k == "optype") {
+                p.optype = string(x, ptr, E);
+            } else {
+                return false;
+            }
+            return true;
+        });
+        return p;
+    }
+
+    std::vector<Finding> &findings_;
+    bool failed_ = false;
+};
+
+}  // namespace detail
+
+inline std::optional<Config> Config::from_json(std::string_view json, std::error_code &ec,
+                                               std::vector<Finding> *findings) {
+    std::vector<Finding> local;
+    std::vector<Finding> &out = findings != nullptr ? *findings : local;
+    std::optional<Config> config = detail::ConfigReader(out).read(json);
+    if (config) {
+        ec.clear();
+    } else {
+        ec = to_error_code(out.empty() ? ACL_ERROR_PARSE_FILE : out.front().code);
+    }
+    return config;
+}
+
+inline Config Config::from_json(std::string_view json) {
+    std::vector<Finding> findings;
+    std::error_code ec;
+    std::optional<Config> config = from_json(json, ec, &findings);
+    if (!config) {
+        const Finding &first = findings.front();
+        detail::raise_error(first.code, "acl::Config::from_json", {},
+                            (first.pointer.empty() ? std::string("(document)") : first.pointer) + ": " + first.message);
+    }
+    return std::move(*config);
+}
+
+}  // namespace v1
+}  // namespace acl

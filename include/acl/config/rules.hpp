@@ -1,0 +1,635 @@
+// acl/config/rules.hpp: Config::validate_static, the constexpr re-implementation of the core's
+// validation rules that need no file system, product or environment (decision C-4): types,
+// enumerations, the dump constraints of reference §3.4.4 and the fixed ranges of §3.3 and §3.5.
+// Findings come in init-step order with the core's codes and JSON pointers, so the first error
+// is what aclInit would return. Included by <acl/config.hpp>.
+#pragma once
+
+#include <acl/config/json_writer.hpp>
+#include <acl/config/top_level.hpp>
+#include <acl/detail/json_text.hpp>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace acl {
+inline namespace v1 {
+
+/// The compile-time rules. Each has a static_assert text in <acl/config/static_config.hpp>.
+enum class ConfigRule : std::uint8_t {
+    none,
+    extra_key_is_known,
+    extra_key_duplicate,
+    extra_json_invalid,
+    string_not_utf8,
+    err_msg_mode_value,
+    dump_enum_value,
+    dump_kernel_data_empty,
+    dump_stats_value,
+    watcher_debug_on,
+    watcher_op_switch_on,
+    watcher_mode_not_output,
+    exception_scene_debug_on,
+    exception_scene_op_switch_on,
+    dump_path_missing,
+    dump_path_empty,
+    dump_path_too_long,
+    dump_path_remote_empty,
+    dump_path_remote_bad_char,
+    overflow_op_switch_on,
+    dump_step_syntax,
+    list_model_name_empty,
+    list_layer_empty,
+    watcher_nodes_missing,
+    watcher_nodes_empty,
+    watcher_model_name_set,
+    watcher_nodes_without_watcher,
+    blacklist_too_long,
+    blacklist_needs_level_op,
+    opname_range_needs_level_op,
+    opname_range_needs_model_name,
+    opname_range_bound_empty,
+    dump_stats_empty,
+    dump_stats_need_data_stats,
+    max_opqueue_num_zero,
+    default_device_negative,
+    printf_fifo_zero,
+    event_mode_value,
+    profiler_enum_value,
+    profiler_frequency_range,
+    profiler_output_char,
+    profiler_storage_limit_range,
+    count_,
+};
+
+namespace detail {
+
+inline constexpr std::array<std::string_view, static_cast<std::size_t>(ConfigRule::count_)> kRuleNames{
+    "none",
+    "extra_key_is_known",
+    "extra_key_duplicate",
+    "extra_json_invalid",
+    "string_not_utf8",
+    "err_msg_mode_value",
+    "dump_enum_value",
+    "dump_kernel_data_empty",
+    "dump_stats_value",
+    "watcher_debug_on",
+    "watcher_op_switch_on",
+    "watcher_mode_not_output",
+    "exception_scene_debug_on",
+    "exception_scene_op_switch_on",
+    "dump_path_missing",
+    "dump_path_empty",
+    "dump_path_too_long",
+    "dump_path_remote_empty",
+    "dump_path_remote_bad_char",
+    "overflow_op_switch_on",
+    "dump_step_syntax",
+    "list_model_name_empty",
+    "list_layer_empty",
+    "watcher_nodes_missing",
+    "watcher_nodes_empty",
+    "watcher_model_name_set",
+    "watcher_nodes_without_watcher",
+    "blacklist_too_long",
+    "blacklist_needs_level_op",
+    "opname_range_needs_level_op",
+    "opname_range_needs_model_name",
+    "opname_range_bound_empty",
+    "dump_stats_empty",
+    "dump_stats_need_data_stats",
+    "max_opqueue_num_zero",
+    "default_device_negative",
+    "printf_fifo_zero",
+    "event_mode_value",
+    "profiler_enum_value",
+    "profiler_frequency_range",
+    "profiler_output_char",
+    "profiler_storage_limit_range",
+};
+
+}  // namespace detail
+
+/// The rule's name, as Finding::rule carries it ("dump_stats_need_data_stats").
+[[nodiscard]] constexpr std::string_view to_string(ConfigRule rule) noexcept {
+    const auto index = static_cast<std::size_t>(rule);
+    return index < detail::kRuleNames.size() ? detail::kRuleNames[index] : std::string_view("none");
+}
+/// The rule a finding names (ConfigRule::none for a runtime finding).
+[[nodiscard]] constexpr ConfigRule rule_of(const Finding &finding) noexcept {
+    for (std::size_t i = 0; i < detail::kRuleNames.size(); ++i) {
+        if (detail::kRuleNames[i] == finding.rule) return static_cast<ConfigRule>(i);
+    }
+    return ConfigRule::none;
+}
+
+namespace detail {
+
+inline constexpr std::size_t kMaxDumpPathLength = 512;
+inline constexpr std::size_t kMaxStepItems = 100;
+inline constexpr std::size_t kMaxBlacklistEntries = 100;
+inline constexpr std::array<std::string_view, 9> kRuntimeTopLevelKeys{
+    "err_msg_mode",  "defaultDevice", "StackSize", "simd_printf_fifo_size_per_core", "simt_printf_fifo_size",
+    "acl_graph",     "dump",          "profiler",  "max_opqueue_num"};
+
+[[nodiscard]] constexpr bool all_digits(std::string_view text) noexcept {
+    if (text.empty()) return false;
+    for (const char c : text) {
+        if (c < '0' || c > '9') return false;
+    }
+    return true;
+}
+
+/// "a.b.c.d" with four plain decimal parts 0..255 (the K-4 fix of the reference's stoi).
+[[nodiscard]] constexpr bool plain_ipv4(std::string_view text) noexcept {
+    std::size_t parts = 0;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t dot = text.find('.', start);
+        const std::string_view part = text.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+        if (part.empty() || ++parts > 4) return false;
+        int value = 0;
+        for (const char c : part) {
+            if (c < '0' || c > '9') return false;
+            value = value * 10 + (c - '0');
+            if (value > 255) return false;
+        }
+        if (dot == std::string_view::npos) break;
+        start = dot + 1;
+    }
+    return parts == 4;
+}
+
+[[nodiscard]] constexpr bool remote_path_char(char c) noexcept {
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
+    return std::string_view("-=[];\\,./!@#$%^&*()_+{}:?").find(c) != std::string_view::npos;
+}
+
+/// Saturating decimal value of a digit string (strtol-like).
+[[nodiscard]] constexpr std::int64_t saturating_decimal(std::string_view digits) noexcept {
+    constexpr std::int64_t kMax = 0x7fffffffffffffffLL;
+    std::int64_t value = 0;
+    for (const char c : digits) {
+        const int d = c - '0';
+        value = value > (kMax - d) / 10 ? kMax : value * 10 + d;
+    }
+    return value;
+}
+
+/// Reference §3.4.4 step 5: up to 100 '|' items, each N or N-M with digits only and N <= M.
+[[nodiscard]] constexpr bool dump_step_valid(std::string_view step) noexcept {
+    std::size_t items = 1;
+    for (const char c : step) items += c == '|' ? 1 : 0;
+    if (items > kMaxStepItems) return false;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t bar = step.find('|', start);
+        const std::string_view item = step.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start);
+        const std::size_t dash = item.find('-');
+        const std::string_view first = item.substr(0, dash);
+        const std::string_view last = dash == std::string_view::npos ? first : item.substr(dash + 1);
+        if (last.find('-') != std::string_view::npos) return false;
+        if (!all_digits(first) || !all_digits(last)) return false;
+        if (saturating_decimal(first) > saturating_decimal(last)) return false;
+        if (bar == std::string_view::npos) return true;
+        start = bar + 1;
+    }
+}
+
+/// The characters msprof refuses in `profiler.output`.
+[[nodiscard]] constexpr bool profiler_output_char_bad(char c) noexcept {
+    return std::string_view("\n\f\r\b\t\v\x7f\"'\\%><|&$;`").find(c) != std::string_view::npos;
+}
+
+class StaticValidator {
+public:
+    constexpr explicit StaticValidator(const Config &config) : c_(config) {}
+
+    constexpr Report run() {
+        check_extras();
+        if (!check_strings()) return finish();
+        check_err_msg_mode();
+        if (c_.dump) check_dump(*c_.dump);
+        if (c_.max_opqueue_num && *c_.max_opqueue_num == 0) {
+            error("op_executor", ACL_ERROR_INVALID_PARAM, "/max_opqueue_num", ConfigRule::max_opqueue_num_zero,
+                  "max_opqueue_num is \"0\", not above 0; allowed: a JSON string of decimal digits above 0");
+        }
+        if (c_.default_device && *c_.default_device < 0) {
+            error("default_device", ACL_ERROR_FAILURE, "/defaultDevice/default_device", ConfigRule::default_device_negative,
+                  "default_device is negative; allowed: a JSON string of decimal digits (a device id)");
+        }
+        if (c_.simd_printf_fifo_size_per_core && *c_.simd_printf_fifo_size_per_core == 0) {
+            error("printf_fifo", ACL_ERROR_FAILURE, "/simd_printf_fifo_size_per_core", ConfigRule::printf_fifo_zero,
+                  "simd_printf_fifo_size_per_core is 0; allowed: a JSON integer matching [1-9][0-9]*");
+        }
+        if (c_.simt_printf_fifo_size && *c_.simt_printf_fifo_size == 0) {
+            error("printf_fifo", ACL_ERROR_FAILURE, "/simt_printf_fifo_size", ConfigRule::printf_fifo_zero,
+                  "simt_printf_fifo_size is 0; allowed: a JSON integer matching [1-9][0-9]*");
+        }
+        if (c_.event_mode && static_cast<unsigned>(*c_.event_mode) > 1) {
+            error("event_mode", ACL_ERROR_INVALID_PARAM, "/acl_graph/event_mode", ConfigRule::event_mode_value,
+                  "event_mode is not \"0\" or \"1\"");
+        }
+        if (c_.profiler) check_profiler(*c_.profiler);
+        return finish();
+    }
+
+private:
+    constexpr Report finish() {
+        for (const Finding &f : report_.findings) {
+            if (f.severity == Severity::error) {
+                report_.result = f.code;
+                break;
+            }
+        }
+        if (std::is_constant_evaluated()) return report_;  // GCC 12: see detail::put
+        return std::move(report_);
+    }
+
+    constexpr void error(std::string_view step, aclError code, const std::string &pointer, ConfigRule rule,
+                         const std::string &message, const std::string &hint = {}) {
+        Finding f;
+        f.severity = Severity::error;
+        f.code = code;
+        f.pointer = pointer;
+        f.step = std::string(step);
+        f.message = message;
+        f.hint = hint;
+        f.rule = to_string(rule);
+        if (std::is_constant_evaluated()) {
+            report_.findings.push_back(f);
+        } else {
+            report_.findings.push_back(std::move(f));
+        }
+    }
+    constexpr void dump_error(const std::string &pointer, ConfigRule rule, const std::string &message,
+                              const std::string &hint = {}) {
+        ++dump_errors_;
+        error("dump", ACL_ERROR_INVALID_DUMP_CONFIG, pointer, rule, message, hint);
+    }
+
+    // ---- the builder's own rules: an extra key must not shadow or repeat a key ----
+    constexpr void check_extras() {
+        for (std::size_t i = 0; i < c_.extra.size(); ++i) {
+            const ExtraKey &item = c_.extra[i];
+            std::string pointer;
+            append_pointer_token(pointer, item.key);
+            bool known = false;
+            for (const std::string_view key : kRuntimeTopLevelKeys) known = known || key == item.key;
+            if (known) {
+                error("builder", ACL_ERROR_INVALID_PARAM, pointer, ConfigRule::extra_key_is_known,
+                      "extra key \"" + item.key + "\" is read by the runtime; set the typed member instead");
+            }
+            for (std::size_t j = 0; j < i; ++j) {
+                if (c_.extra[j].key == item.key) {
+                    error("builder", ACL_ERROR_INVALID_PARAM, pointer, ConfigRule::extra_key_duplicate,
+                          "extra key \"" + item.key + "\" is given twice");
+                    break;
+                }
+            }
+            if (!json_syntax_valid(item.json)) {
+                error("err_msg_mode", ACL_ERROR_PARSE_FILE, "", ConfigRule::extra_json_invalid,
+                      "the value of extra key \"" + item.key + "\" is not valid JSON text");
+            }
+        }
+    }
+
+    // ---- text that would make to_json() output invalid JSON for the runtime (F-3) ----
+    constexpr bool utf8(const std::optional<std::string> &text) const {
+        return !text || valid_utf8(*text);
+    }
+    constexpr bool utf8(const std::optional<std::vector<std::string>> &list) const {
+        if (!list) return true;
+        for (const std::string &text : *list) {
+            if (!valid_utf8(text)) return false;
+        }
+        return true;
+    }
+    constexpr bool strings_ok() const {
+        bool ok = true;
+        for (const ExtraKey &item : c_.extra) ok = ok && valid_utf8(item.key);
+        if (c_.dump) {
+            const Dump &d = *c_.dump;
+            ok = ok && utf8(d.path) && utf8(d.step);
+            if (d.list) {
+                for (const DumpModel &m : *d.list) {
+                    ok = ok && utf8(m.model_name) && utf8(m.layer) && utf8(m.watcher_nodes);
+                    for (const auto *filters : {&m.optype_blacklist, &m.opname_blacklist}) {
+                        if (!*filters) continue;
+                        for (const OpFilter &f : **filters) ok = ok && utf8(f.name) && utf8(f.pos);
+                    }
+                    if (m.opname_range) {
+                        for (const OpnameRange &r : *m.opname_range) ok = ok && utf8(r.begin) && utf8(r.end);
+                    }
+                }
+            }
+        }
+        if (c_.profiler) {
+            const Profiler &p = *c_.profiler;
+            ok = ok && utf8(p.output) && utf8(p.aic_metrics) && utf8(p.sys_mem_serviceflow) && utf8(p.optype);
+        }
+        return ok;
+    }
+    constexpr bool check_strings() {
+        if (strings_ok()) return true;
+        error("err_msg_mode", ACL_ERROR_PARSE_FILE, "", ConfigRule::string_not_utf8,
+              "a string of the config is not valid UTF-8, so the JSON text cannot be parsed");
+        return false;
+    }
+
+    constexpr void check_err_msg_mode() {
+        if (c_.err_msg_mode && static_cast<unsigned>(*c_.err_msg_mode) > 1) {
+            error("err_msg_mode", ACL_ERROR_INVALID_PARAM, "/err_msg_mode", ConfigRule::err_msg_mode_value,
+                  "err_msg_mode is not \"0\" or \"1\"; allowed: \"0\" (thread) or \"1\" (process)");
+        }
+    }
+
+    // ---- dump (K-4): phases B and C of reference §3.4, as the core orders them ----
+    [[nodiscard]] static constexpr bool dump_empty(const Dump &d) noexcept {
+        return !d.path && !d.mode && !d.op_switch && !d.level && !d.scene && !d.data && !d.debug && !d.kernel_data &&
+               !d.step && !d.stats && !d.list;
+    }
+
+    constexpr void check_enum(bool present, bool valid, std::string_view key) {
+        if (present && !valid) {
+            dump_error("/dump/" + std::string(key), ConfigRule::dump_enum_value,
+                       "EP0002: " + std::string(key) + " is not one of its allowed values");
+        }
+    }
+
+    constexpr void check_dump(const Dump &d) {
+        if (dump_empty(d)) return;
+        // Phase B, in the order of the core's enumeration table.
+        check_enum(d.mode.has_value(), d.mode && enum_valid(kDumpModeNames, *d.mode), "dump_mode");
+        check_enum(d.data.has_value(), d.data && enum_valid(kDumpDataNames, *d.data), "dump_data");
+        check_enum(d.level.has_value(), d.level && enum_valid(kDumpLevelNames, *d.level), "dump_level");
+        check_enum(d.scene.has_value(), d.scene && enum_valid(kDumpSceneNames, *d.scene), "dump_scene");
+        if (d.kernel_data) {
+            if (d.kernel_data->empty()) {
+                dump_error("/dump/dump_kernel_data", ConfigRule::dump_kernel_data_empty,
+                           "EP0001: dump_kernel_data is empty (\"\"); list at least one of all, printf, tensor, "
+                           "assert, timestamp");
+            } else {
+                for (const KernelData item : *d.kernel_data) {
+                    if (!enum_valid(kKernelDataNames, item)) {
+                        dump_error("/dump/dump_kernel_data", ConfigRule::dump_enum_value,
+                                   "EP0002: dump_kernel_data has an item outside all, printf, tensor, assert, timestamp");
+                        break;
+                    }
+                }
+            }
+        }
+        if (d.stats) {
+            for (std::size_t i = 0; i < d.stats->size(); ++i) {
+                if (!enum_valid(kDumpStatNames, (*d.stats)[i])) {
+                    dump_error("/dump/dump_stats/" + uint_text(i), ConfigRule::dump_stats_value,
+                               "EP0002: dump_stats[" + uint_text(i) + "] is not a known statistic");
+                }
+            }
+        }
+        if (dump_errors_ != 0) return;
+
+        // Phase C.
+        const bool debug = d.debug.value_or(false);
+        const bool op_switch = d.op_switch.value_or(false);
+        const bool watcher = d.scene == DumpScene::watcher;
+        const bool exception = d.scene && *d.scene != DumpScene::watcher;
+        if (watcher) {
+            if (debug) {
+                dump_error("/dump/dump_debug", ConfigRule::watcher_debug_on,
+                           "EP0005: dump_debug is \"on\"; it cannot be \"on\" when dump_scene is \"watcher\"");
+            }
+            if (op_switch) {
+                dump_error("/dump/dump_op_switch", ConfigRule::watcher_op_switch_on,
+                           "EP0005: dump_op_switch is \"on\"; it cannot be \"on\" when dump_scene is \"watcher\"");
+            }
+            if (d.mode && *d.mode != DumpMode::output) {
+                dump_error("/dump/dump_mode", ConfigRule::watcher_mode_not_output,
+                           "EP0005: dump_mode is \"" + std::string(to_string(*d.mode)) +
+                               "\"; dump_scene \"watcher\" requires dump_mode \"output\"");
+            }
+        }
+        if (exception) {
+            if (debug) {
+                dump_error("/dump/dump_debug", ConfigRule::exception_scene_debug_on,
+                           "EP0005: dump_debug is \"on\"; it cannot be \"on\" when dump_scene is an exception scene");
+            }
+            if (op_switch) {
+                dump_error("/dump/dump_op_switch", ConfigRule::exception_scene_op_switch_on,
+                           "EP0005: dump_op_switch is \"on\"; it cannot be \"on\" when dump_scene is an exception "
+                           "scene");
+            }
+            return;
+        }
+        check_path(d);
+        if (debug) {
+            if (op_switch) {
+                dump_error("/dump/dump_op_switch", ConfigRule::overflow_op_switch_on,
+                           "EP0005: dump_op_switch is \"on\"; it cannot be \"on\" when dump_debug is \"on\"");
+            }
+            return;
+        }
+        if (d.step && !d.step->empty() && !dump_step_valid(*d.step)) {
+            dump_error("/dump/dump_step", ConfigRule::dump_step_syntax,
+                       "EP0003: dump_step is \"" + *d.step +
+                           "\"; allowed: up to 100 items separated by '|', each N or N-M with N <= M, digits only");
+        }
+        if (d.list) {
+            for (std::size_t i = 0; i < d.list->size(); ++i) check_model(d, (*d.list)[i], "/dump/dump_list/" + uint_text(i), watcher, op_switch);
+        }
+        if (d.stats) {
+            if (d.stats->empty()) {
+                dump_error("/dump/dump_stats", ConfigRule::dump_stats_empty,
+                           "EP0001: dump_stats is empty ([]); list at least one statistic, or leave dump_stats out");
+            } else if (d.data.value_or(DumpData::tensor) == DumpData::tensor) {
+                dump_error("/dump/dump_stats", ConfigRule::dump_stats_need_data_stats,
+                           "EP0005: dump_stats is set; it requires dump_data \"stats\"", "add \"dump_data\": \"stats\"");
+            }
+        }
+    }
+
+    constexpr void check_path(const Dump &d) {
+        if (!d.path) {
+            dump_error("/dump/dump_path", ConfigRule::dump_path_missing,
+                       "EP0001: dump_path is missing; it is required unless dump_scene is an exception scene");
+            return;
+        }
+        const std::string_view path = *d.path;
+        if (path.empty()) {
+            dump_error("/dump/dump_path", ConfigRule::dump_path_empty, "EP0001: dump_path is empty (\"\")");
+            return;
+        }
+        if (path.size() > kMaxDumpPathLength) {
+            dump_error("/dump/dump_path", ConfigRule::dump_path_too_long,
+                       "EP0003: dump_path is " + uint_text(path.size()) + " bytes long; at most 512 are allowed");
+            return;
+        }
+        const std::size_t colon = path.find(':');
+        if (colon == std::string_view::npos || !plain_ipv4(path.substr(0, colon))) return;  // a local path: run time
+        const std::string_view remote = path.substr(colon + 1);
+        if (remote.empty()) {
+            dump_error("/dump/dump_path", ConfigRule::dump_path_remote_empty,
+                       "EP0003: nothing follows the colon of the IPv4 form; expected <a.b.c.d>:<path>");
+            return;
+        }
+        for (const char ch : remote) {
+            if (!remote_path_char(ch)) {
+                dump_error("/dump/dump_path", ConfigRule::dump_path_remote_bad_char,
+                           "EP0003: the path after the colon holds a character outside letters, digits and "
+                           "-=[];\\,./!@#$%^&*()_+{}:?");
+                return;
+            }
+        }
+    }
+
+    constexpr void check_model(const Dump &d, const DumpModel &m, const std::string &at, bool watcher, bool op_switch) {
+        const bool has_model = m.model_name.has_value();
+        const bool model_empty = has_model && m.model_name->empty();
+        bool model_reported = false;
+        if (!op_switch) {
+            if (model_empty) {
+                model_reported = true;
+                dump_error(at + "/model_name", ConfigRule::list_model_name_empty,
+                           "EP0001: model_name is empty (\"\"); with dump_op_switch off, give a model name or leave "
+                           "model_name out");
+            }
+            if (m.layer && m.layer->empty()) {
+                dump_error(at + "/layer", ConfigRule::list_layer_empty,
+                           "EP0001: layer is empty ([]); with dump_op_switch off, list layers or leave layer out");
+            }
+        }
+        const std::size_t nodes = m.watcher_nodes ? m.watcher_nodes->size() : 0;
+        if (watcher) {
+            if (!m.watcher_nodes) {
+                dump_error(at + "/watcher_nodes", ConfigRule::watcher_nodes_missing,
+                           "EP0001: watcher_nodes is missing; dump_scene \"watcher\" requires it in every dump_list item");
+            } else if (nodes == 0) {
+                dump_error(at + "/watcher_nodes", ConfigRule::watcher_nodes_empty,
+                           "EP0001: watcher_nodes is empty ([]); dump_scene \"watcher\" requires at least one node");
+            }
+            if (has_model && !model_reported) {
+                dump_error(at + "/model_name", ConfigRule::watcher_model_name_set,
+                           "EP0005: model_name is set; it cannot be set when dump_scene is \"watcher\"");
+            }
+        } else if (nodes > 0) {
+            dump_error(at + "/watcher_nodes", ConfigRule::watcher_nodes_without_watcher,
+                       "EP0005: watcher_nodes is set; it is only allowed when dump_scene is \"watcher\"");
+        }
+        const std::size_t optype = m.optype_blacklist ? m.optype_blacklist->size() : 0;
+        const std::size_t opname = m.opname_blacklist ? m.opname_blacklist->size() : 0;
+        if (optype > kMaxBlacklistEntries) {
+            dump_error(at + "/optype_blacklist", ConfigRule::blacklist_too_long,
+                       "EP0003: optype_blacklist has " + uint_text(optype) + " entries; at most 100 are allowed");
+        }
+        if (opname > kMaxBlacklistEntries) {
+            dump_error(at + "/opname_blacklist", ConfigRule::blacklist_too_long,
+                       "EP0003: opname_blacklist has " + uint_text(opname) + " entries; at most 100 are allowed");
+        }
+        const bool level_op = d.level.value_or(DumpLevel::all) == DumpLevel::op;
+        if (optype > 0 && !level_op) {
+            dump_error(at + "/optype_blacklist", ConfigRule::blacklist_needs_level_op,
+                       "EP0005: optype_blacklist is set; it requires dump_level \"op\"");
+        }
+        if (opname > 0 && !level_op) {
+            dump_error(at + "/opname_blacklist", ConfigRule::blacklist_needs_level_op,
+                       "EP0005: opname_blacklist is set; it requires dump_level \"op\"");
+        }
+        if (!m.opname_range || m.opname_range->empty()) return;
+        if (!level_op) {
+            dump_error(at + "/opname_range", ConfigRule::opname_range_needs_level_op,
+                       "EP0005: opname_range is set; it requires dump_level \"op\"");
+        }
+        if (!has_model) {
+            dump_error(at + "/model_name", ConfigRule::opname_range_needs_model_name,
+                       "EP0001: model_name is missing; opname_range requires a non-empty model_name");
+        } else if (model_empty && !model_reported) {
+            dump_error(at + "/model_name", ConfigRule::opname_range_needs_model_name,
+                       "EP0001: model_name is empty (\"\"); opname_range requires a non-empty model_name");
+        }
+        for (std::size_t j = 0; j < m.opname_range->size(); ++j) {
+            const OpnameRange &r = (*m.opname_range)[j];
+            if (!r.begin || r.begin->empty() || !r.end || r.end->empty()) {
+                dump_error(at + "/opname_range/" + uint_text(j), ConfigRule::opname_range_bound_empty,
+                           "EP0003: opname_range entry needs a non-empty begin and end");
+            }
+        }
+    }
+
+    // ---- profiler (K-5): per key in document order, then the "switch on" checks ----
+    constexpr void profiler_error(std::string_view key, ConfigRule rule, const std::string &message) {
+        error("profiling", ACL_ERROR_INVALID_PARAM, "/profiler/" + std::string(key), rule, message);
+    }
+    template <class Enum, std::size_t N>
+    constexpr void profiler_enum(std::string_view key, const std::array<std::string_view, N> &names,
+                                 const std::optional<Enum> &value) {
+        if (value && !enum_valid(names, *value)) {
+            profiler_error(key, ConfigRule::profiler_enum_value, "EK0003: " + std::string(key) + " is not an allowed value");
+        }
+    }
+    template <class Enum, std::size_t N>
+    constexpr void profiler_list(std::string_view key, const std::array<std::string_view, N> &names,
+                                 const std::optional<std::vector<Enum>> &value) {
+        if (!value) return;
+        for (const Enum item : *value) {
+            if (!enum_valid(names, item)) {
+                profiler_error(key, ConfigRule::profiler_enum_value, "EK0003: " + std::string(key) + " has an unknown item");
+                return;
+            }
+        }
+    }
+    constexpr void frequency(std::string_view key, const std::optional<std::uint32_t> &value, std::uint32_t max) {
+        if (value && (*value < 1 || *value > max)) {
+            profiler_error(key, ConfigRule::profiler_frequency_range,
+                           "EK0003: " + std::string(key) + " is " + uint_text(*value) +
+                               "; Please input an integer value in range [1, " + uint_text(max) + "]");
+        }
+    }
+
+    constexpr void check_profiler(const Profiler &p) {
+        profiler_enum("task_time", kTaskTimeNames, p.task_time);
+        profiler_enum("ge_api", kGeApiNames, p.ge_api);
+        // sys_hardware_mem_freq: 0 is wrong everywhere; the upper bound (100 or 10000) is the product's.
+        if (p.sys_hardware_mem_freq && (*p.sys_hardware_mem_freq == 0 || *p.sys_hardware_mem_freq > 10000)) {
+            frequency("sys_hardware_mem_freq", p.sys_hardware_mem_freq, *p.sys_hardware_mem_freq > 10000 ? 10000 : 100);
+        }
+        profiler_enum("llc_profiling", kLlcProfilingNames, p.llc_profiling);
+        frequency("sys_io_sampling_freq", p.sys_io_sampling_freq, 100);
+        frequency("sys_interconnection_freq", p.sys_interconnection_freq, 50);
+        frequency("sys_cpu_freq", p.sys_cpu_freq, 50);
+        frequency("dvpp_freq", p.dvpp_freq, 100);
+        profiler_list("host_sys", kHostSysNames, p.host_sys);
+        profiler_list("host_sys_usage", kHostSysUsageNames, p.host_sys_usage);
+        frequency("host_sys_usage_freq", p.host_sys_usage_freq, 50);
+        frequency("sys_lp_freq", p.sys_lp_freq, 100);
+        if (!p.enabled.value_or(false)) return;
+        if (p.output) {
+            for (const char ch : *p.output) {
+                if (profiler_output_char_bad(ch)) {
+                    profiler_error("output", ConfigRule::profiler_output_char,
+                                   "EK0003: output holds a character msprof refuses");
+                    break;
+                }
+            }
+        }
+        if (p.storage_limit_mb && (*p.storage_limit_mb < 200 || *p.storage_limit_mb > 4294967295ULL)) {
+            profiler_error("storage_limit", ConfigRule::profiler_storage_limit_range,
+                           "EK0003: storage_limit is " + uint_text(*p.storage_limit_mb) +
+                               "MB; allowed: 200MB to 4294967295MB");
+        }
+    }
+
+    const Config &c_;
+    Report report_{};
+    std::size_t dump_errors_ = 0;
+};
+
+}  // namespace detail
+
+constexpr Report Config::validate_static() const { return detail::StaticValidator(*this).run(); }
+
+}  // namespace v1
+}  // namespace acl

@@ -1,0 +1,98 @@
+// acl/device.hpp: acl::Device, RAII over aclrtSetDevice / aclrtResetDevice (decision C-2).
+//
+//     acl::Device device{0};   // aclrtSetDevice(0): device 0 is current on this thread
+//     ...                      // ~Device: aclrtResetDevice(0)
+//
+// The runtime counts aclrtSetDevice per device; each Device holds one count. Finalize resets
+// every device (E-2), so a Device that outlives its runtime does nothing when destroyed; neither
+// does one destroyed in a fork() child (L-10).
+#pragma once
+
+#include <acl/acl.h>
+
+#include <acl/detail/handle.hpp>
+#include <acl/error.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <system_error>
+#include <utility>
+
+namespace acl {
+inline namespace v1 {
+
+/// One aclrtSetDevice count on a device. Move-only; empty after a move, release() or close().
+class Device {
+public:
+    /// An empty handle.
+    Device(std::nullptr_t) noexcept {}  // NOLINT(google-explicit-constructor): Vulkan-Hpp shape
+    /// aclrtSetDevice(id). Throws acl::Error on failure (100001 before init, 107001 bad id).
+    explicit Device(std::int32_t id) {
+        const aclError rc = aclrtSetDevice(id);
+        if (rc != ACL_SUCCESS) [[unlikely]] detail::raise(rc, "aclrtSetDevice", "device " + std::to_string(id));
+        adopt(id);
+    }
+    /// The error_code twin: an empty handle and `ec` set on failure.
+    [[nodiscard]] static Device create(std::int32_t id, std::error_code &ec) noexcept {
+        Device device(nullptr);
+        if (detail::assign(ec, aclrtSetDevice(id))) device.adopt(id);
+        return device;
+    }
+
+    Device(const Device &) = delete;
+    Device &operator=(const Device &) = delete;
+    Device(Device &&other) noexcept : id_(std::exchange(other.id_, kEmpty)), origin_(other.origin_) {}
+    Device &operator=(Device &&other) noexcept {
+        if (this != &other) {
+            reset();
+            id_ = std::exchange(other.id_, kEmpty);
+            origin_ = other.origin_;
+        }
+        return *this;
+    }
+    /// aclrtResetDevice(id); a failure goes to the finalize-error handler.
+    ~Device() { reset(); }
+
+    [[nodiscard]] explicit operator bool() const noexcept { return id_ != kEmpty; }
+    [[nodiscard]] bool empty() const noexcept { return id_ == kEmpty; }
+    /// The device id (-1 when empty).
+    [[nodiscard]] std::int32_t id() const noexcept { return id_; }
+
+    /// aclrtSynchronizeDevice() for this thread's current device.
+    void synchronize() const { detail::check(aclrtSynchronizeDevice(), "aclrtSynchronizeDevice"); }
+    void synchronize(std::error_code &ec) const noexcept { detail::assign(ec, aclrtSynchronizeDevice()); }
+
+    /// aclrtResetDevice now; a failure goes to the finalize-error handler. Empty afterwards.
+    void reset() noexcept {
+        std::error_code ec;
+        if (!give_back(ec)) detail::report_finalize_error(ec.value(), "aclrtResetDevice", "acl::Device");
+    }
+    /// aclrtResetDevice now; throws acl::Error on failure. Empty afterwards.
+    void close() {
+        std::error_code ec;
+        if (!give_back(ec)) detail::raise(ec.value(), "aclrtResetDevice");
+    }
+    void close(std::error_code &ec) noexcept { give_back(ec); }
+    /// Stops managing the count without resetting; returns the id (-1 when empty).
+    [[nodiscard]] std::int32_t release() noexcept { return std::exchange(id_, kEmpty); }
+
+private:
+    static constexpr std::int32_t kEmpty = -1;
+
+    void adopt(std::int32_t id) noexcept {
+        id_ = id;
+        origin_ = detail::Origin::here();
+    }
+    bool give_back(std::error_code &ec) noexcept {
+        ec.clear();
+        const std::int32_t id = std::exchange(id_, kEmpty);
+        if (id == kEmpty || !origin_.same_process() || !origin_.runtime_alive()) return true;
+        return detail::assign(ec, aclrtResetDevice(id));
+    }
+
+    std::int32_t id_ = kEmpty;  ///< the handle: -1 = empty
+    detail::Origin origin_{};
+};
+
+}  // namespace v1
+}  // namespace acl

@@ -1,0 +1,178 @@
+// acl/runtime.hpp: process-wide queries of the runtime (decision A-2): the lifecycle state, the
+// emulated platform, the effective configuration and the config bytes of the live runtime.
+#pragma once
+
+#include <acl/acl.h>
+#include <acl/aclpp_ext.h>
+
+#include <acl/error.hpp>
+#include <acl/json.hpp>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+namespace acl {
+inline namespace v1 {
+
+/// The lifecycle state (aclppGetLifecycleState).
+struct LifecycleState {
+    std::uint64_t ref_count = 0;          ///< references held (aclInit count)
+    bool initialized = false;             ///< ref_count > 0
+    bool finalized = false;               ///< a repeat aclFinalize would return 100037
+    bool transition_in_progress = false;  ///< a 0->1 init or a teardown is running
+    bool identity_remembered = false;     ///< a config identity is remembered (L-4)
+    bool forked_child = false;            ///< this process is a fork() child of an initialised parent
+    std::uint64_t epoch = 0;              ///< successful 0->1 inits so far
+    std::chrono::nanoseconds last_init{0};
+    std::chrono::nanoseconds last_finalize{0};
+};
+
+/// The current lifecycle state.
+[[nodiscard]] inline LifecycleState lifecycle_state(std::error_code &ec) noexcept {
+    aclppLifecycleState raw{};
+    LifecycleState state;
+    if (!detail::assign(ec, aclppGetLifecycleState(&raw))) return state;
+    state.ref_count = raw.refCount;
+    state.initialized = raw.initialized != 0;
+    state.finalized = raw.finalized != 0;
+    state.transition_in_progress = raw.transitionInProgress != 0;
+    state.identity_remembered = raw.identityRemembered != 0;
+    state.forked_child = raw.forkedChild != 0;
+    state.epoch = raw.epoch;
+    state.last_init = std::chrono::nanoseconds(raw.lastInitNanoseconds);
+    state.last_finalize = std::chrono::nanoseconds(raw.lastFinalizeNanoseconds);
+    return state;
+}
+[[nodiscard]] inline LifecycleState lifecycle_state() {
+    std::error_code ec;
+    LifecycleState state = lifecycle_state(ec);
+    if (ec) detail::raise(ec.value(), "aclppGetLifecycleState");
+    return state;
+}
+
+/// aclrtGetSocName(): the emulated SoC ("Ascend910B1"); "" when the runtime has none.
+[[nodiscard]] inline std::string soc_name() {
+    const char *name = aclrtGetSocName();
+    return name != nullptr ? std::string(name) : std::string();
+}
+
+/// aclrtGetDeviceCount().
+[[nodiscard]] inline std::uint32_t device_count(std::error_code &ec) noexcept {
+    std::uint32_t count = 0;
+    detail::assign(ec, aclrtGetDeviceCount(&count));
+    return count;
+}
+[[nodiscard]] inline std::uint32_t device_count() {
+    std::uint32_t count = 0;
+    detail::check(aclrtGetDeviceCount(&count), "aclrtGetDeviceCount");
+    return count;
+}
+
+/// Selects the emulated SoC and device count for the next first-level init (aclppSetPlatform):
+/// an empty `soc` keeps the current one, `devices` 0 keeps the current count.
+inline void set_platform(std::string_view soc, std::uint32_t devices, std::error_code &ec) noexcept {
+    char name[128] = {};
+    if (soc.size() >= sizeof name) {
+        ec = make_error_code(Errc::invalid_param);
+        return;
+    }
+    soc.copy(name, soc.size());
+    detail::assign(ec, aclppSetPlatform(soc.empty() ? nullptr : name, devices));
+}
+inline void set_platform(std::string_view soc, std::uint32_t devices = 0) {
+    std::error_code ec;
+    set_platform(soc, devices, ec);
+    if (ec) detail::raise(ec.value(), "aclppSetPlatform", "soc \"" + std::string(soc) + "\"");
+}
+
+/// One row of the emulated product table.
+struct SocInfo {
+    std::string soc;         ///< "Ascend910B1"
+    std::string family;      ///< "Atlas A2"
+    std::string short_name;  ///< "910b"
+    std::uint32_t ai_core_count = 0;
+    std::uint32_t vector_core_count = 0;
+};
+
+/// Every emulated SoC (aclppSocCount / aclppGetSocInfo).
+[[nodiscard]] inline std::vector<SocInfo> known_socs() {
+    std::vector<SocInfo> out;
+    const std::size_t count = aclppSocCount();
+    for (std::size_t i = 0; i < count; ++i) {
+        aclppSocInfo info{};
+        if (aclppGetSocInfo(i, &info) != ACL_SUCCESS) continue;
+        out.push_back(SocInfo{info.soc != nullptr ? info.soc : "", info.family != nullptr ? info.family : "",
+                              info.shortName != nullptr ? info.shortName : "", info.aiCoreCount, info.vectorCoreCount});
+    }
+    return out;
+}
+
+namespace detail {
+/// Runs a caller-buffer C function (A-2 string rule) into a std::string.
+template <class Call>
+inline aclError copy_out(Call &&call, std::string &out) {
+    std::size_t required = 0;
+    char probe[1] = {};
+    aclError rc = call(probe, 0, &required);
+    if (rc != ACL_SUCCESS) return rc;
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        out.assign(required, '\0');
+        std::size_t needed = 0;
+        rc = call(out.data(), out.size(), &needed);
+        if (rc != ACL_SUCCESS) return rc;
+        if (needed <= out.size()) {
+            out.resize(needed > 0 ? needed - 1 : 0);  // drop the terminating NUL
+            return ACL_SUCCESS;
+        }
+        required = needed;  // the value changed between the calls
+    }
+    return ACL_ERROR_INTERNAL_ERROR;
+}
+}  // namespace detail
+
+/// The live effective configuration with provenance, as JSON text (aclppGetEffectiveConfig).
+/// ACL_ERROR_UNINITIALIZE when the runtime is not initialised.
+[[nodiscard]] inline std::string effective_config_json(std::error_code &ec) {
+    std::string out;
+    detail::assign(ec, detail::copy_out(aclppGetEffectiveConfig, out));
+    return out;
+}
+[[nodiscard]] inline std::string effective_config_json() {
+    std::string out;
+    const aclError rc = detail::copy_out(aclppGetEffectiveConfig, out);
+    if (rc != ACL_SUCCESS) detail::raise(rc, "aclppGetEffectiveConfig");
+    return out;
+}
+/// The live effective configuration, parsed.
+[[nodiscard]] inline JsonValue effective_config() {
+    const std::string text = effective_config_json();
+    JsonParseError error;
+    std::optional<JsonValue> value = JsonValue::parse(text, &error);
+    if (!value) detail::raise_error(ACL_ERROR_INTERNAL_ERROR, "aclppGetEffectiveConfig", {}, "unparsable JSON: " + error.message);
+    return std::move(*value);
+}
+
+/// The raw config bytes the live runtime was initialised with (aclppGetConfigBytes).
+[[nodiscard]] inline std::string config_bytes(std::error_code &ec) {
+    std::string out;
+    detail::assign(ec, detail::copy_out(aclppGetConfigBytes, out));
+    return out;
+}
+[[nodiscard]] inline std::string config_bytes() {
+    std::string out;
+    const aclError rc = detail::copy_out(aclppGetConfigBytes, out);
+    if (rc != ACL_SUCCESS) detail::raise(rc, "aclppGetConfigBytes");
+    return out;
+}
+
+/// "0.1.0": the version of the compiled core.
+[[nodiscard]] inline std::string_view core_version() noexcept {
+    const char *text = aclppCoreVersionString();
+    return text != nullptr ? std::string_view(text) : std::string_view();
+}
+
+}  // namespace v1
+}  // namespace acl

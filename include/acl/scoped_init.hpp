@@ -1,0 +1,205 @@
+// acl/scoped_init.hpp: acl::ScopedInit, one reference to the process-wide runtime (decision C-1).
+//
+//     acl::ScopedInit init;                         // aclInit(nullptr)
+//     acl::ScopedInit init{acl::ConfigFile{"acl.json"}};
+//     if (init.joined()) { /* someone else initialised the runtime; we hold one more reference */ }
+//
+// 100002 (ACL_ERROR_REPEAT_INITIALIZE) means "joined", never a failure: the runtime counted our
+// reference. The destructor gives that one reference back with aclFinalizeReference and sends a
+// failure to the finalize-error handler; close() reports it instead. A handle created before
+// fork() does nothing in the child (L-10); a handle whose runtime was finalized by somebody
+// else's aclFinalize does not release a later runtime's reference.
+#pragma once
+
+#include <acl/acl.h>
+#include <acl/aclpp_ext.h>
+
+#include <acl/detail/handle.hpp>
+#include <acl/error.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+
+namespace acl {
+inline namespace v1 {
+
+/// A config file path for aclInit.
+struct ConfigFile {
+    std::string path;
+};
+
+/// Config text handed to the runtime from memory (aclppInitFromBuffer); never a temp file.
+struct ConfigText {
+    std::string_view json;
+};
+
+/// How a handle came to hold its reference.
+enum class Ownership : std::uint8_t {
+    owner,   ///< this handle's init did the 0->1 transition (aclInit returned 0)
+    joined,  ///< the runtime was already initialised (aclInit returned 100002)
+};
+
+namespace detail {
+
+/// Takes one reference: aclInit(nullptr), aclInit(path) or aclppInitFromBuffer.
+struct InitSource {
+    enum class Kind : std::uint8_t { none, file, text } kind = Kind::none;
+    const char *path = nullptr;
+    std::string_view text;
+
+    [[nodiscard]] aclError init() const noexcept {
+        switch (kind) {
+            case Kind::file:
+                return aclInit(path);
+            case Kind::text:
+                // A non-NULL pointer even for empty text: "" is an empty file ({}), not "no config".
+                return aclppInitFromBuffer(text.data() != nullptr ? text.data() : "", text.size());
+            case Kind::none:
+                break;
+        }
+        return aclInit(nullptr);
+    }
+    [[nodiscard]] const char *function() const noexcept { return kind == Kind::text ? "aclppInitFromBuffer" : "aclInit"; }
+};
+
+}  // namespace detail
+
+/// Holds exactly one reference to the runtime. Move-only; empty after a move, release() or
+/// close().
+class ScopedInit {
+public:
+    /// An empty handle: holds no reference.
+    ScopedInit(std::nullptr_t) noexcept {}  // NOLINT(google-explicit-constructor): Vulkan-Hpp shape
+    /// aclInit(nullptr): no config. Throws acl::Error on failure.
+    ScopedInit() { acquire_or_raise(detail::InitSource{}); }
+    /// aclInit(path). Throws acl::Error on failure.
+    explicit ScopedInit(const ConfigFile &file) {
+        acquire_or_raise(detail::InitSource{detail::InitSource::Kind::file, file.path.c_str(), {}}, file.path);
+    }
+    /// aclppInitFromBuffer(text). Throws acl::Error on failure.
+    explicit ScopedInit(ConfigText text) {
+        acquire_or_raise(detail::InitSource{detail::InitSource::Kind::text, nullptr, text.json});
+    }
+
+    /// The error_code twins: an empty handle and `ec` set on failure.
+    [[nodiscard]] static ScopedInit create(std::error_code &ec) noexcept { return create(detail::InitSource{}, ec); }
+    [[nodiscard]] static ScopedInit create(const ConfigFile &file, std::error_code &ec) noexcept {
+        return create(detail::InitSource{detail::InitSource::Kind::file, file.path.c_str(), {}}, ec);
+    }
+    [[nodiscard]] static ScopedInit create(ConfigText text, std::error_code &ec) noexcept {
+        return create(detail::InitSource{detail::InitSource::Kind::text, nullptr, text.json}, ec);
+    }
+
+    ScopedInit(const ScopedInit &) = delete;
+    ScopedInit &operator=(const ScopedInit &) = delete;
+    ScopedInit(ScopedInit &&other) noexcept
+        : epoch_(std::exchange(other.epoch_, 0)), process_(other.process_), ownership_(other.ownership_) {}
+    ScopedInit &operator=(ScopedInit &&other) noexcept {
+        if (this != &other) {
+            reset();
+            epoch_ = std::exchange(other.epoch_, 0);
+            process_ = other.process_;
+            ownership_ = other.ownership_;
+        }
+        return *this;
+    }
+    /// Gives the reference back (aclFinalizeReference); a failure goes to the finalize-error
+    /// handler.
+    ~ScopedInit() { reset(); }
+
+    /// True when a reference is held.
+    [[nodiscard]] explicit operator bool() const noexcept { return epoch_ != 0; }
+    [[nodiscard]] bool empty() const noexcept { return epoch_ == 0; }
+    /// True when this handle's init initialised the runtime (aclInit returned 0).
+    [[nodiscard]] bool is_owner() const noexcept { return epoch_ != 0 && ownership_ == Ownership::owner; }
+    /// True when the runtime was already initialised (aclInit returned 100002).
+    [[nodiscard]] bool joined() const noexcept { return epoch_ != 0 && ownership_ == Ownership::joined; }
+    [[nodiscard]] Ownership ownership() const noexcept { return ownership_; }
+    /// The runtime epoch the reference belongs to (0 when empty).
+    [[nodiscard]] std::uint64_t epoch() const noexcept { return epoch_ == detail::kAnyEpoch ? 0 : epoch_; }
+
+    /// Gives the reference back now; a failure goes to the finalize-error handler. Empty after.
+    void reset() noexcept {
+        std::error_code ec;
+        std::string explanation;
+        if (finalize(ec, explanation)) return;
+        detail::report_finalize_error(ec.value(), "aclFinalizeReference", "acl::ScopedInit", explanation);
+    }
+    /// Gives the reference back now and reports a failure: throws acl::Error. On failure the
+    /// handle still holds its reference (the runtime kept it), so a retry or the destructor can
+    /// give it back.
+    void close() {
+        std::error_code ec;
+        std::string explanation;
+        const std::uint64_t epoch = epoch_;
+        if (finalize(ec, explanation)) return;
+        if (ec.value() != ACL_ERROR_REPEAT_FINALIZE) epoch_ = epoch;
+        if (explanation.empty()) detail::raise(ec.value(), "aclFinalizeReference");
+        detail::raise_error(ec.value(), "aclFinalizeReference", {}, explanation);
+    }
+    /// As close(), with the failure in `ec`.
+    void close(std::error_code &ec) noexcept {
+        std::string explanation;
+        const std::uint64_t epoch = epoch_;
+        if (!finalize(ec, explanation) && ec.value() != ACL_ERROR_REPEAT_FINALIZE) epoch_ = epoch;
+    }
+    /// Stops managing the reference without giving it back: the caller now owes one
+    /// aclFinalizeReference. Returns false when the handle was empty.
+    [[nodiscard]] bool release() noexcept { return std::exchange(epoch_, 0) != 0; }
+
+private:
+    [[nodiscard]] static ScopedInit create(const detail::InitSource &source, std::error_code &ec) noexcept {
+        ScopedInit handle(nullptr);
+        detail::assign(ec, handle.acquire(source));
+        return handle;
+    }
+
+    /// aclInit or its buffer twin: 0 makes an owner, 100002 a joiner.
+    aclError acquire(const detail::InitSource &source) noexcept {
+        const aclError rc = source.init();
+        if (rc != ACL_SUCCESS && rc != ACL_ERROR_REPEAT_INITIALIZE) return rc;
+        if (rc == ACL_ERROR_REPEAT_INITIALIZE) {
+            // A join is not a failure: do not leave "already initialised" text behind for the
+            // next real error to be buried under (P8).
+            (void)aclGetRecentErrMsg();
+        }
+        ownership_ = rc == ACL_SUCCESS ? Ownership::owner : Ownership::joined;
+        const detail::Origin origin = detail::Origin::here();
+        process_ = origin.process;
+        epoch_ = origin.epoch;
+        return ACL_SUCCESS;
+    }
+
+    void acquire_or_raise(const detail::InitSource &source, std::string_view context = {}) {
+        const aclError rc = acquire(source);
+        if (rc != ACL_SUCCESS) [[unlikely]] {
+            detail::raise(rc, source.function(), context.empty() ? std::string() : "config \"" + std::string(context) + "\"");
+        }
+    }
+
+    /// Releases the reference; true when nothing is left to report. Empty afterwards.
+    bool finalize(std::error_code &ec, std::string &explanation) noexcept {
+        ec.clear();
+        const std::uint64_t epoch = std::exchange(epoch_, 0);
+        if (epoch == 0) return true;
+        const detail::Origin origin{process_, epoch};
+        if (!origin.same_process()) return true;  // L-10: the parent's reference is not ours
+        if (!origin.runtime_alive()) {
+            ec = make_error_code(Errc::repeat_finalize);
+            explanation = "the runtime this reference belonged to was torn down by aclFinalize while it was held";
+            return false;
+        }
+        std::uint64_t left = 0;
+        return detail::assign(ec, aclFinalizeReference(&left));
+    }
+
+    std::uint64_t epoch_ = 0;  ///< the handle: 0 = empty
+    long process_ = 0;
+    Ownership ownership_ = Ownership::owner;
+};
+
+}  // namespace v1
+}  // namespace acl

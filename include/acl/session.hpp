@@ -1,0 +1,366 @@
+// acl/session.hpp: acl::Session, a ScopedInit with a typed config and a join policy
+// (decision C-2).
+//
+//     acl::Session session{acl::Config{.err_msg_mode = acl::ErrMsgMode::process}};
+//     acl::Device device = session.set_device(0);
+//     ...
+//     device.close();
+//     session.close();   // reports a finalize failure (throws); the destructor cannot
+//
+// The config goes to the runtime as bytes (aclppInitFromBuffer), never through a temp file.
+// When the runtime was already initialised (a join), the session compares the config it asked
+// for with the one the runtime was initialised with and names the differing JSON pointers; the
+// JoinPolicy decides whether that is an error (strict), a warning (warn) or nothing (ignore).
+#pragma once
+
+#include <acl/callback.hpp>
+#include <acl/config.hpp>
+#include <acl/device.hpp>
+#include <acl/error.hpp>
+#include <acl/json.hpp>
+#include <acl/runtime.hpp>
+#include <acl/scoped_init.hpp>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+namespace acl {
+inline namespace v1 {
+
+/// What a joining session does when the runtime's config differs from the one it asked for.
+enum class JoinPolicy : std::uint8_t {
+    strict,  ///< fail with ACL_ERROR_INVALID_PARAM naming the differing keys (the reference is given back)
+    warn,    ///< keep the reference and send the differences to the join-warning handler
+    ignore,  ///< keep the reference silently (join_report() still has the differences)
+};
+
+/// One key where the requested config and the runtime's differ.
+struct ConfigDifference {
+    std::string pointer;    ///< JSON pointer ("/dump/dump_path")
+    std::string requested;  ///< the requested value as JSON, "" when the request lacks it
+    std::string effective;  ///< the runtime's value as JSON, "" when the runtime lacks it
+};
+
+/// The outcome of joining an initialised runtime.
+struct JoinReport {
+    bool joined = false;    ///< the runtime was already initialised
+    bool compared = false;  ///< the runtime's config could be read and compared
+    /// Keys the session asked for that the runtime has with another value or lacks.
+    std::vector<ConfigDifference> conflicts;
+    /// Keys the runtime has that the session did not ask for (the runtime's config is a superset).
+    std::vector<ConfigDifference> extras;
+
+    /// True when the runtime's config has everything the session asked for.
+    [[nodiscard]] bool compatible() const noexcept { return conflicts.empty(); }
+    /// "/dump/dump_path: requested \"./a\", runtime has \"./b\"; ..." (empty when compatible).
+    [[nodiscard]] std::string describe() const {
+        std::string text;
+        for (const ConfigDifference &d : conflicts) {
+            if (!text.empty()) text += "; ";
+            text += d.pointer + ": requested " + d.requested + ", runtime has " +
+                    (d.effective.empty() ? std::string("nothing") : d.effective);
+        }
+        return text;
+    }
+};
+
+/// Receives the report of a join with conflicts under JoinPolicy::warn. Must not throw.
+using JoinWarningHandler = void (*)(const JoinReport &report) noexcept;
+
+namespace detail {
+
+inline void default_join_warning_handler(const JoinReport &report) noexcept {
+#if ACLPP_EXCEPTIONS
+    try {
+#endif
+        const std::string text = report.describe();
+        std::fprintf(stderr,
+                     "aclpp: joined a runtime initialised with a different config (only the first config takes "
+                     "effect): %s\n",
+                     text.c_str());
+#if ACLPP_EXCEPTIONS
+    } catch (...) {
+    }
+#endif
+}
+inline std::atomic<JoinWarningHandler> join_warning_handler{&default_join_warning_handler};
+
+/// Values the runtime uses when a key is absent: a key absent on one side and at its default on
+/// the other is no difference.
+struct KeyDefault {
+    std::string_view pointer;
+    std::string_view json;
+};
+inline constexpr std::array<KeyDefault, 13> kKeyDefaults{{
+    {"/err_msg_mode", "\"0\""},
+    {"/max_opqueue_num", "\"20000\""},
+    {"/StackSize/aicore_stack_size", "32768"},
+    {"/StackSize/simt_stack_size", "1152"},
+    {"/StackSize/simt_divergence_stack_size", "1024"},
+    {"/simd_printf_fifo_size_per_core", "32768"},
+    {"/simt_printf_fifo_size", "2097152"},
+    {"/dump/dump_mode", "\"output\""},
+    {"/dump/dump_op_switch", "\"off\""},
+    {"/dump/dump_level", "\"all\""},
+    {"/dump/dump_data", "\"tensor\""},
+    {"/dump/dump_debug", "\"off\""},
+    {"/profiler/switch", "\"off\""},
+}};
+
+inline bool is_default(std::string_view pointer, const JsonValue &value) {
+    for (const KeyDefault &d : kKeyDefaults) {
+        if (d.pointer == pointer) return value.dump() == d.json;
+    }
+    // An empty section is the same as no section.
+    return (value.is_object() || value.is_array()) && value.size() == 0;
+}
+
+inline void diff_values(const JsonValue &requested, const JsonValue &live, const std::string &at, JoinReport &out) {
+    if (requested.is_object() && live.is_object()) {
+        for (const auto &[key, value] : requested.members()) {
+            if (requested.find(key) != &value) continue;  // a repeated key: the last one counts
+            std::string child = at;
+            append_pointer_token(child, key);
+            if (const JsonValue *other = live.find(key)) {
+                diff_values(value, *other, child, out);
+            } else if (!is_default(child, value)) {
+                out.conflicts.push_back(ConfigDifference{child, value.dump(), {}});
+            }
+        }
+        for (const auto &[key, value] : live.members()) {
+            if (live.find(key) != &value || requested.find(key) != nullptr) continue;
+            std::string child = at;
+            append_pointer_token(child, key);
+            if (!is_default(child, value)) out.extras.push_back(ConfigDifference{child, {}, value.dump()});
+        }
+        return;
+    }
+    if (requested == live) return;
+    if (requested.is_array() && live.is_array() && requested.size() == live.size()) {
+        for (std::size_t i = 0; i < requested.size(); ++i) {
+            diff_values(requested.elements()[i], live.elements()[i], at + "/" + std::to_string(i), out);
+        }
+        return;
+    }
+    out.conflicts.push_back(ConfigDifference{at, requested.dump(), live.dump()});
+}
+
+/// Compares the requested config text with the live runtime's config text.
+inline void compare_configs(std::string_view requested, std::string_view live, JoinReport &out) {
+    std::optional<JsonValue> want = JsonValue::parse(requested);
+    std::optional<JsonValue> have = live.empty() ? std::optional<JsonValue>(JsonValue::object()) : JsonValue::parse(live);
+    if (!want || !have) return;
+    if (!have->is_object()) have = JsonValue::object();  // a non-object top level reads as {} (F-5)
+    out.compared = true;
+    diff_values(*want, *have, "", out);
+}
+
+}  // namespace detail
+
+/// Installs `handler` for JoinPolicy::warn (nullptr restores the default, which prints one line
+/// to stderr); returns the previous one.
+inline JoinWarningHandler set_join_warning_handler(JoinWarningHandler handler) noexcept {
+    return detail::join_warning_handler.exchange(handler != nullptr ? handler : &detail::default_join_warning_handler);
+}
+
+/// One reference to the runtime initialised (or joined) with a typed config. Move-only.
+class Session {
+public:
+    /// An empty session.
+    Session(std::nullptr_t) noexcept {}  // NOLINT(google-explicit-constructor): Vulkan-Hpp shape
+    /// No config (aclInit(nullptr)). A join never conflicts: nothing was asked for.
+    Session() : init_() { join_.joined = init_.joined(); }
+    /// Initialises from `config` (or joins and compares). Throws acl::Error.
+    explicit Session(const Config &config, JoinPolicy policy = JoinPolicy::warn) {
+        open_or_raise(config.to_json(), policy);
+    }
+#if ACLPP_HAS_CONSTEXPR_CONFIG
+    /// Initialises from a compile-time checked config.
+    template <std::size_t N>
+    explicit Session(const StaticConfig<N> &config, JoinPolicy policy = JoinPolicy::warn) {
+        open_or_raise(std::string(config.json()), policy);
+    }
+#endif
+    /// Initialises from acl.json text. Throws acl::Error.
+    explicit Session(ConfigText text, JoinPolicy policy = JoinPolicy::warn) { open_or_raise(std::string(text.json), policy); }
+    /// Initialises from an acl.json file (the runtime reads it). Throws acl::Error.
+    explicit Session(const ConfigFile &file, JoinPolicy policy = JoinPolicy::warn) {
+        std::error_code ec;
+        std::string context;
+        open_file(file, policy, ec, context);
+        if (ec) fail(ec.value(), "aclInit", std::move(context));
+    }
+
+    /// The error_code twins: an empty session and `ec` set on failure (the runtime's recent
+    /// error text is left for aclGetRecentErrMsg).
+    [[nodiscard]] static Session create(const Config &config, std::error_code &ec,
+                                        JoinPolicy policy = JoinPolicy::warn) noexcept {
+        Session session(nullptr);
+#if ACLPP_EXCEPTIONS
+        try {
+#endif
+            std::string context;
+            session.open(config.to_json(), policy, ec, context);
+#if ACLPP_EXCEPTIONS
+        } catch (const std::bad_alloc &) {
+            ec = make_error_code(Errc::bad_alloc);
+        }
+#endif
+        return session;
+    }
+    [[nodiscard]] static Session create(ConfigText text, std::error_code &ec,
+                                        JoinPolicy policy = JoinPolicy::warn) noexcept {
+        Session session(nullptr);
+#if ACLPP_EXCEPTIONS
+        try {
+#endif
+            std::string context;
+            session.open(std::string(text.json), policy, ec, context);
+#if ACLPP_EXCEPTIONS
+        } catch (const std::bad_alloc &) {
+            ec = make_error_code(Errc::bad_alloc);
+        }
+#endif
+        return session;
+    }
+    [[nodiscard]] static Session create(const ConfigFile &file, std::error_code &ec,
+                                        JoinPolicy policy = JoinPolicy::warn) noexcept {
+        Session session(nullptr);
+#if ACLPP_EXCEPTIONS
+        try {
+#endif
+            std::string context;
+            session.open_file(file, policy, ec, context);
+#if ACLPP_EXCEPTIONS
+        } catch (const std::bad_alloc &) {
+            ec = make_error_code(Errc::bad_alloc);
+        }
+#endif
+        return session;
+    }
+
+    Session(const Session &) = delete;
+    Session &operator=(const Session &) = delete;
+    Session(Session &&) noexcept = default;
+    Session &operator=(Session &&) noexcept = default;
+    /// Gives the reference back; a failure goes to the finalize-error handler.
+    ~Session() = default;
+
+    [[nodiscard]] explicit operator bool() const noexcept { return static_cast<bool>(init_); }
+    [[nodiscard]] bool empty() const noexcept { return init_.empty(); }
+    [[nodiscard]] bool is_owner() const noexcept { return init_.is_owner(); }
+    [[nodiscard]] bool joined() const noexcept { return init_.joined(); }
+    /// How the join went (joined() false: nothing to compare).
+    [[nodiscard]] const JoinReport &join_report() const noexcept { return join_; }
+    /// The acl.json text this session asked for ("" for no config or a file session).
+    [[nodiscard]] const std::string &requested_json() const noexcept { return requested_; }
+
+    /// The live effective configuration with provenance (aclppGetEffectiveConfig), parsed.
+    [[nodiscard]] JsonValue effective() const { return effective_config(); }
+    /// The same as JSON text.
+    [[nodiscard]] std::string effective_json() const { return effective_config_json(); }
+    [[nodiscard]] std::string effective_json(std::error_code &ec) const { return effective_config_json(ec); }
+
+    /// Makes `id` the current device of this thread (aclrtSetDevice); the Device resets it.
+    [[nodiscard]] Device set_device(std::int32_t id) const { return Device(id); }
+    [[nodiscard]] Device set_device(std::int32_t id, std::error_code &ec) const noexcept { return Device::create(id, ec); }
+
+    /// Registers an init callback for `type` (see acl::InitCallback).
+    template <InitCallable F>
+    [[nodiscard]] InitCallback on_init(CallbackType type, F &&f) const {
+        return InitCallback(type, std::forward<F>(f));
+    }
+    /// Registers a finalize callback for `type` (see acl::FinalizeCallback).
+    template <FinalizeCallable F>
+    [[nodiscard]] FinalizeCallback on_finalize(CallbackType type, F &&f) const {
+        return FinalizeCallback(type, std::forward<F>(f));
+    }
+
+    /// Gives the reference back now and reports a failure (throws acl::Error). On failure the
+    /// session keeps its reference.
+    void close() { init_.close(); }
+    void close(std::error_code &ec) noexcept { init_.close(ec); }
+    /// Stops managing the reference without giving it back (see ScopedInit::release).
+    [[nodiscard]] bool release() noexcept { return init_.release(); }
+    /// The underlying reference.
+    [[nodiscard]] const ScopedInit &scoped_init() const noexcept { return init_; }
+
+private:
+    [[noreturn]] static void fail(aclError code, const char *function, std::string context) {
+        const std::string thrown = last_callback_error();
+        if (!thrown.empty() && code == ACL_ERROR_FAILURE) context += (context.empty() ? "" : "; ") + ("a callback threw: " + thrown);
+        detail::raise(code, function, std::move(context));
+    }
+
+    void open_or_raise(std::string json, JoinPolicy policy) {
+        std::error_code ec;
+        std::string context;
+        const bool joining_conflict = open(std::move(json), policy, ec, context);
+        if (!ec) return;
+        if (joining_conflict) detail::raise_error(ec.value(), "acl::Session", {}, std::move(context));
+        fail(ec.value(), "aclppInitFromBuffer", std::move(context));
+    }
+
+    /// Returns true when a failure is a strict-policy join conflict (not a C call failure).
+    bool open(std::string json, JoinPolicy policy, std::error_code &ec, std::string &context) {
+        detail::t_last_callback_error.clear();
+        requested_ = std::move(json);
+        init_ = ScopedInit::create(ConfigText{requested_}, ec);
+        if (ec) return false;
+        return after_join(policy, ec, context);
+    }
+
+    void open_file(const ConfigFile &file, JoinPolicy policy, std::error_code &ec, std::string &context) {
+        detail::t_last_callback_error.clear();
+        init_ = ScopedInit::create(file, ec);
+        if (ec) {
+            context = "config \"" + file.path + "\"";
+            return;
+        }
+        // The file's bytes are what the runtime compared when it was first initialised; for a
+        // join, compare them with the live config as well.
+        if (init_.joined()) {
+            std::FILE *f = std::fopen(file.path.c_str(), "rb");
+            if (f != nullptr) {
+                char buffer[4096];
+                std::size_t n = 0;
+                while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) requested_.append(buffer, n);
+                std::fclose(f);
+            }
+        }
+        after_join(policy, ec, context);
+    }
+
+    bool after_join(JoinPolicy policy, std::error_code &ec, std::string &context) {
+        join_ = JoinReport{};
+        join_.joined = init_.joined();
+        if (!join_.joined || requested_.empty()) return false;
+        std::error_code bytes_ec;
+        const std::string live = config_bytes(bytes_ec);
+        if (bytes_ec) return false;
+        detail::compare_configs(requested_, live, join_);
+        if (join_.compatible() || policy == JoinPolicy::ignore) return false;
+        if (policy == JoinPolicy::warn) {
+            detail::join_warning_handler.load()(join_);
+            return false;
+        }
+        init_.reset();  // strict: give the reference back, then fail
+        ec = make_error_code(Errc::invalid_param);
+        context = "joined a runtime initialised with a different config (JoinPolicy::strict): " + join_.describe();
+        return true;
+    }
+
+    ScopedInit init_{nullptr};
+    std::string requested_;
+    JoinReport join_;
+};
+
+}  // namespace v1
+}  // namespace acl

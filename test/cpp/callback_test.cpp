@@ -1,0 +1,194 @@
+// C-5: callback tokens: any callable, unregistered on destruction, exceptions stopped at the C
+// boundary and turned into an error code and a message.
+#include <acl/callback.hpp>
+#include <acl/session.hpp>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include "catch.hpp"
+#include "test_support.hpp"
+
+static_assert(!std::is_copy_constructible_v<acl::InitCallback>);
+static_assert(!std::is_copy_assignable_v<acl::InitCallback>);
+static_assert(std::is_nothrow_move_constructible_v<acl::InitCallback>);
+static_assert(std::is_nothrow_move_assignable_v<acl::InitCallback>);
+static_assert(std::is_nothrow_destructible_v<acl::InitCallback>);
+static_assert(!std::is_copy_constructible_v<acl::FinalizeCallback>);
+static_assert(std::is_nothrow_move_constructible_v<acl::FinalizeCallback>);
+static_assert(std::is_nothrow_move_assignable_v<acl::FinalizeCallback>);
+static_assert(std::is_nothrow_destructible_v<acl::FinalizeCallback>);
+
+TEST_CASE("C-5 a capturing lambda runs at init with the config bytes and at finalize", "[C-5]") {
+    aclpp_test::Fresh fresh;
+    std::vector<std::string> seen;
+    int finalized = 0;
+    std::error_code ec;
+    {
+        acl::InitCallback on_init = acl::InitCallback::create(
+            acl::CallbackType::model, [&seen](std::string_view config) { seen.emplace_back(config); }, ec);
+        REQUIRE_FALSE(ec);
+        acl::FinalizeCallback on_finalize =
+            acl::FinalizeCallback::create(acl::CallbackType::model, [&finalized] { ++finalized; }, ec);
+        REQUIRE_FALSE(ec);
+        CHECK(aclppRegisteredCallbackCount() == 2);
+        const acl::Config config{.err_msg_mode = acl::ErrMsgMode::process};
+        {
+            acl::Session session = acl::Session::create(config, ec);
+            REQUIRE_FALSE(ec);
+            REQUIRE(seen.size() == 1);
+            CHECK(seen[0] == config.to_json());
+            CHECK(finalized == 0);
+        }
+        CHECK(finalized == 1);
+    }
+    CHECK(aclppRegisteredCallbackCount() == 0);
+}
+
+TEST_CASE("C-5 tokens of the same function shape never unregister each other", "[C-5][P12]") {
+    aclpp_test::Fresh fresh;
+    std::vector<int> order;
+    std::error_code ec;
+    auto make = [&](int id) {
+        return acl::InitCallback::create(acl::CallbackType::other, [&order, id] { order.push_back(id); }, ec);
+    };
+    acl::InitCallback one = make(1);
+    auto two = std::make_unique<acl::InitCallback>(make(2));
+    acl::InitCallback three = make(3);
+    CHECK(aclppRegisteredCallbackCount() == 3);
+    two.reset();  // unregisters exactly token 2
+    CHECK(aclppRegisteredCallbackCount() == 2);
+    acl::Session session = acl::Session::create(acl::Config{}, ec);
+    REQUIRE_FALSE(ec);
+    CHECK(order == std::vector<int>{1, 3});
+}
+
+TEST_CASE("C-5 an exception from a callable becomes ACL_ERROR_FAILURE and a message", "[C-5]") {
+    aclpp_test::Fresh fresh;
+    std::error_code ec;
+#if ACLPP_EXCEPTIONS
+    acl::InitCallback throwing = acl::InitCallback::create(
+        acl::CallbackType::dvpp, []() -> void { throw std::runtime_error("model cache is corrupt"); }, ec);
+    REQUIRE_FALSE(ec);
+    acl::Session failed = acl::Session::create(acl::Config{}, ec);
+    CHECK(ec == acl::Errc::failure);
+    CHECK(failed.empty());
+    CHECK(throwing.last_error() == "model cache is corrupt");
+    CHECK(acl::last_callback_error() == "model cache is corrupt");
+    CHECK(aclpp_test::ref_count() == 0);
+    try {
+        acl::Session session{acl::Config{}};
+        FAIL("init succeeded although a callback threw");
+    } catch (const acl::Error &e) {
+        CHECK(e.errc() == acl::Errc::failure);
+        CHECK(e.context().find("model cache is corrupt") != std::string::npos);
+    }
+    // An acl::Error thrown by a callable keeps its code.
+    throwing = acl::InitCallback::create(
+        acl::CallbackType::dvpp, []() -> void { throw acl::Error(ACL_ERROR_RT_PARAM_INVALID, "mine"); }, ec);
+    acl::Session again = acl::Session::create(acl::Config{}, ec);
+    CHECK(ec == acl::Errc::rt_param_invalid);
+#else
+    acl::InitCallback failing =
+        acl::InitCallback::create(acl::CallbackType::dvpp, [] { return acl::Errc::rt_param_invalid; }, ec);
+    acl::Session failed = acl::Session::create(acl::Config{}, ec);
+    CHECK(ec == acl::Errc::rt_param_invalid);
+#endif
+}
+
+TEST_CASE("C-5 callables may return bool, aclError, Errc or std::error_code", "[C-5]") {
+    aclpp_test::Fresh fresh;
+    std::error_code ec;
+    SECTION("false") {
+        acl::InitCallback cb = acl::InitCallback::create(acl::CallbackType::other, [] { return false; }, ec);
+        acl::Session s = acl::Session::create(acl::Config{}, ec);
+        CHECK(ec == acl::Errc::failure);
+    }
+    SECTION("aclError") {
+        acl::InitCallback cb =
+            acl::InitCallback::create(acl::CallbackType::other, [] { return aclError{ACL_ERROR_RT_FAILURE}; }, ec);
+        acl::Session s = acl::Session::create(acl::Config{}, ec);
+        CHECK(ec == acl::Errc::rt_failure);
+    }
+    SECTION("std::error_code of another category") {
+        acl::InitCallback cb = acl::InitCallback::create(
+            acl::CallbackType::other, [] { return std::make_error_code(std::errc::io_error); }, ec);
+        acl::Session s = acl::Session::create(acl::Config{}, ec);
+        CHECK(ec == acl::Errc::failure);
+    }
+    SECTION("true and an empty error_code") {
+        acl::InitCallback a = acl::InitCallback::create(acl::CallbackType::other, [] { return true; }, ec);
+        acl::InitCallback b = acl::InitCallback::create(acl::CallbackType::other, [] { return std::error_code(); }, ec);
+        acl::Session s = acl::Session::create(acl::Config{}, ec);
+        CHECK_FALSE(ec);
+    }
+}
+
+TEST_CASE("C-5 a second token for a non-other type gets 500000 (L-7)", "[C-5]") {
+    aclpp_test::Fresh fresh;
+    std::error_code ec;
+    acl::InitCallback first = acl::InitCallback::create(acl::CallbackType::model, [] {}, ec);
+    REQUIRE_FALSE(ec);
+    acl::InitCallback second = acl::InitCallback::create(acl::CallbackType::model, [] {}, ec);
+    CHECK(ec == acl::Errc::internal_error);
+    CHECK_FALSE(static_cast<bool>(second));
+    CHECK(aclppRegisteredCallbackCount() == 1);
+}
+
+TEST_CASE("C-5 an init token registered while initialised runs at once (L-7)", "[C-5]") {
+    aclpp_test::Fresh fresh;
+    std::error_code ec;
+    acl::Session session = acl::Session::create(acl::Config{}, ec);
+    int calls = 0;
+    acl::InitCallback late = session.on_init(acl::CallbackType::other, [&calls] { ++calls; });
+    CHECK(calls == 1);
+}
+
+TEST_CASE("C-5 a token may be destroyed from inside its own callback", "[C-5]") {
+    aclpp_test::Fresh fresh;
+    std::error_code ec;
+    std::optional<acl::FinalizeCallback> token;
+    int calls = 0;
+    token.emplace(acl::FinalizeCallback::create(
+        acl::CallbackType::other,
+        [&token, &calls] {
+            ++calls;
+            token.reset();  // unregisters itself; the callable lives until the call returns
+        },
+        ec));
+    REQUIRE_FALSE(ec);
+    {
+        acl::Session session = acl::Session::create(acl::Config{}, ec);
+    }
+    CHECK(calls == 1);
+    CHECK_FALSE(token.has_value());
+    CHECK(aclppRegisteredCallbackCount() == 0);
+}
+
+TEST_CASE("C-5 tokens from many threads register and unregister exactly their own entry", "[C-5]") {
+    aclpp_test::Fresh fresh;
+    std::atomic<int> calls{0};
+    std::atomic<int> failures{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+        threads.emplace_back([&calls, &failures] {
+            for (int i = 0; i < 200; ++i) {
+                std::error_code ec;
+                acl::InitCallback cb =
+                    acl::InitCallback::create(acl::CallbackType::other, [&calls] { ++calls; }, ec);
+                if (ec || !cb) ++failures;  // Catch2 assertions are not thread-safe
+            }
+        });
+    }
+    for (std::thread &t : threads) t.join();
+    CHECK(failures.load() == 0);
+    CHECK(aclppRegisteredCallbackCount() == 0);
+    CHECK(calls.load() == 0);
+}

@@ -1,0 +1,80 @@
+// C-4: a constant config is checked and serialised at compile time, usable as a template
+// argument and as `acl::Session s{cfg};`. (The must-not-compile half is in compile_fail/.)
+#include <acl/config.hpp>
+#include <acl/session.hpp>
+
+#include <string_view>
+#include <system_error>
+
+#include "catch.hpp"
+#include "test_support.hpp"
+
+#if ACLPP_HAS_CONSTEXPR_CONFIG
+
+namespace {
+
+constexpr auto kConfig = acl::static_config<[] {
+    return acl::Config{.err_msg_mode = acl::ErrMsgMode::process,
+                       .dump = acl::Dump{.path = "./", .scene = acl::DumpScene::aic_err_brief_dump},
+                       .stack_size = acl::StackSize{.aicore_stack_size = 65536u}};
+}>;
+
+// The JSON text is a constant expression.
+static_assert(kConfig.json() ==
+              R"({"err_msg_mode":"1","dump":{"dump_path":"./","dump_scene":"aic_err_brief_dump"},)"
+              R"("StackSize":{"aicore_stack_size":65536}})");
+static_assert(acl::to_json_fixed<[] { return acl::Config{.default_device = 0}; }>().json() ==
+              R"({"defaultDevice":{"default_device":"0"}})");
+
+// Fluent setters work in constant expressions too.
+static_assert(acl::to_json_fixed<[] {
+                  acl::Config c;
+                  c.set_max_opqueue_num(100).set_dump(acl::Dump{}.set_path("./").add_model(acl::DumpModel{}.set_model_name("m")));
+                  return c;
+              }>().json() == R"({"dump":{"dump_path":"./","dump_list":[{"model_name":"m"}]},"max_opqueue_num":"100"})");
+
+// validate() and validate_static() are usable in constant expressions.
+static_assert(acl::Config{.max_opqueue_num = 0u}.validate().result == ACL_ERROR_INVALID_PARAM);
+static_assert(acl::Config{.err_msg_mode = acl::ErrMsgMode::thread}.validate_static().ok());
+static_assert(acl::Config{.dump = acl::Dump{.path = "./", .stats = std::vector{acl::DumpStat::max}}}
+                  .validate_static()
+                  .first_error()
+                  ->code == ACL_ERROR_INVALID_DUMP_CONFIG);
+
+// As a template argument (StaticConfig is structural).
+template <acl::StaticConfig Config>
+struct Plugin {
+    static constexpr std::string_view json = Config.json();
+};
+static_assert(Plugin<kConfig>::json.starts_with(R"({"err_msg_mode":"1")"));
+
+}  // namespace
+
+TEST_CASE("C-4 a constant config works as acl::Session s{cfg}", "[C-4][static]") {
+    aclpp_test::Fresh fresh;
+#if ACLPP_EXCEPTIONS
+    {
+        acl::Session s{kConfig};
+        CHECK(s.is_owner());
+        CHECK(acl::config_bytes() == kConfig.json());
+    }
+#endif
+    std::error_code ec;
+    acl::Session s = acl::Session::create(acl::ConfigText{kConfig.json()}, ec);
+    CHECK_FALSE(ec);
+    CHECK(s.is_owner());
+}
+
+TEST_CASE("C-4 the compile-time rules agree with the runtime validator on a constant config", "[C-4][static]") {
+    aclpp_test::Fresh fresh;
+    CHECK(acl::validate(kConfig.json()).ok());
+}
+
+#else
+
+TEST_CASE("C-4 compile-time configs need a compiler with constexpr std::string", "[C-4][static][!mayfail]") {
+    WARN("ACLPP_HAS_CONSTEXPR_CONFIG is 0 with this compiler: acl::static_config is unavailable");
+    CHECK(ACLPP_HAS_CONSTEXPR_CONFIG == 0);
+}
+
+#endif

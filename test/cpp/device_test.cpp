@@ -1,0 +1,85 @@
+// C-2: acl::Device, RAII over aclrtSetDevice / aclrtResetDevice.
+#include <acl/device.hpp>
+#include <acl/session.hpp>
+
+#include <memory>
+#include <system_error>
+#include <type_traits>
+#include <utility>
+
+#include "catch.hpp"
+#include "test_support.hpp"
+
+static_assert(!std::is_copy_constructible_v<acl::Device>);
+static_assert(!std::is_copy_assignable_v<acl::Device>);
+static_assert(std::is_nothrow_move_constructible_v<acl::Device>);
+static_assert(std::is_nothrow_move_assignable_v<acl::Device>);
+static_assert(std::is_nothrow_destructible_v<acl::Device>);
+
+TEST_CASE("C-2 Device sets the device and resets it when destroyed", "[C-2][device]") {
+    aclpp_test::Fresh fresh;
+    std::error_code ec;
+    acl::Session session = acl::Session::create(acl::Config{}, ec);
+    REQUIRE_FALSE(ec);
+    {
+        acl::Device device = session.set_device(0, ec);
+        REQUIRE_FALSE(ec);
+        CHECK(device.id() == 0);
+        CHECK(aclppDevicesInUse() == 1);
+        std::int32_t current = -1;
+        CHECK(aclrtGetDevice(&current) == ACL_SUCCESS);
+        CHECK(current == 0);
+        acl::Device second = acl::Device::create(0, ec);
+        CHECK(aclppDevicesInUse() == 2);
+        device.synchronize(ec);
+        CHECK_FALSE(ec);
+    }
+    CHECK(aclppDevicesInUse() == 0);
+}
+
+TEST_CASE("C-2 Device reports the runtime's codes through the error_code twin", "[C-2][device]") {
+    aclpp_test::Fresh fresh;
+    std::error_code ec;
+    acl::Device before = acl::Device::create(0, ec);
+    CHECK(ec == acl::Errc::uninitialize);
+    CHECK(before.empty());
+    acl::Session session = acl::Session::create(acl::Config{}, ec);
+    acl::Device out_of_range = acl::Device::create(7, ec);
+    CHECK(ec == acl::Errc::rt_invalid_deviceid);
+    CHECK(out_of_range.id() == -1);
+#if ACLPP_EXCEPTIONS
+    CHECK_THROWS_AS(acl::Device(7), acl::Error);
+#endif
+}
+
+TEST_CASE("C-2 Device moves, close() and release()", "[C-2][device]") {
+    aclpp_test::Fresh fresh;
+    std::error_code ec;
+    acl::Session session = acl::Session::create(acl::Config{}, ec);
+    acl::Device a = acl::Device::create(0, ec);
+    acl::Device b = std::move(a);
+    CHECK(a.empty());  // NOLINT(bugprone-use-after-move)
+    CHECK(b.id() == 0);
+    CHECK(aclppDevicesInUse() == 1);
+    b.close(ec);
+    CHECK_FALSE(ec);
+    CHECK(b.empty());
+    CHECK(aclppDevicesInUse() == 0);
+    acl::Device c = acl::Device::create(0, ec);
+    CHECK(c.release() == 0);
+    CHECK(aclppDevicesInUse() == 1);
+    CHECK(aclrtResetDevice(0) == ACL_SUCCESS);
+}
+
+TEST_CASE("C-2 a Device that outlives its runtime does nothing when destroyed", "[C-2][device]") {
+    aclpp_test::Fresh fresh;
+    aclpp_test::FinalizeErrorRecorder recorder;
+    std::error_code ec;
+    auto session = std::make_unique<acl::Session>(acl::Session::create(acl::Config{}, ec));
+    auto device = std::make_unique<acl::Device>(acl::Device::create(0, ec));
+    REQUIRE_FALSE(ec);
+    session.reset();  // finalize resets every device (E-2)
+    CHECK(aclppDevicesInUse() == 0);
+    device.reset();
+    CHECK(recorder.count() == 0);
+}

@@ -1,0 +1,233 @@
+// C-2: acl::Session: a typed config handed over as bytes, a join policy that names the
+// differing keys, the effective configuration, and an explicit close().
+#include <acl/session.hpp>
+
+#include <atomic>
+#include <cstdio>
+#include <string>
+#include <system_error>
+#include <type_traits>
+#include <vector>
+
+#include "catch.hpp"
+#include "test_support.hpp"
+
+using aclpp_test::ref_count;
+
+static_assert(!std::is_copy_constructible_v<acl::Session>);
+static_assert(!std::is_copy_assignable_v<acl::Session>);
+static_assert(std::is_nothrow_move_constructible_v<acl::Session>);
+static_assert(std::is_nothrow_move_assignable_v<acl::Session>);
+static_assert(std::is_nothrow_destructible_v<acl::Session>);
+
+namespace {
+
+acl::Config process_mode() { return acl::Config{.err_msg_mode = acl::ErrMsgMode::process}; }
+
+struct JoinWarnings {
+    static inline std::vector<acl::JoinReport> reports;
+    static void handler(const acl::JoinReport &report) noexcept { reports.push_back(report); }
+    JoinWarnings() {
+        reports.clear();
+        previous = acl::set_join_warning_handler(&handler);
+    }
+    ~JoinWarnings() { acl::set_join_warning_handler(previous); }
+    JoinWarnings(const JoinWarnings &) = delete;
+    JoinWarnings &operator=(const JoinWarnings &) = delete;
+    acl::JoinWarningHandler previous = nullptr;
+};
+
+bool has_pointer(const std::vector<acl::ConfigDifference> &list, std::string_view pointer) {
+    for (const acl::ConfigDifference &d : list) {
+        if (d.pointer == pointer) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("C-2 Session hands its config to the core as bytes, never a file", "[C-2]") {
+    aclpp_test::Fresh fresh;
+    const acl::Config config = process_mode();
+    std::error_code ec;
+    acl::Session session = acl::Session::create(config, ec);
+    REQUIRE_FALSE(ec);
+    CHECK(session.is_owner());
+    CHECK(session.requested_json() == config.to_json());
+    CHECK(acl::config_bytes() == config.to_json());
+}
+
+TEST_CASE("C-2 Session exposes the effective configuration", "[C-2]") {
+    aclpp_test::Fresh fresh;
+    std::error_code ec;
+    acl::Session session = acl::Session::create(
+        acl::Config{.err_msg_mode = acl::ErrMsgMode::process, .max_opqueue_num = 30000u}, ec);
+    REQUIRE_FALSE(ec);
+    const std::string text = session.effective_json(ec);
+    REQUIRE_FALSE(ec);
+    const auto effective = acl::JsonValue::parse(text);
+    REQUIRE(effective);
+    const acl::JsonValue *mode = aclpp_test::setting(*effective, "/err_msg_mode");
+    REQUIRE(mode != nullptr);
+    CHECK(mode->text() == "1");
+    const acl::JsonValue *queue = aclpp_test::setting(*effective, "/max_opqueue_num");
+    REQUIRE(queue != nullptr);
+    CHECK(queue->text() == "30000");
+}
+
+TEST_CASE("C-2 JoinPolicy::strict refuses a runtime with another config and names the keys", "[C-2][P5]") {
+    aclpp_test::Fresh fresh;
+    std::error_code ec;
+    acl::Session first = acl::Session::create(
+        acl::Config{.err_msg_mode = acl::ErrMsgMode::thread, .max_opqueue_num = 100u}, ec);
+    REQUIRE_FALSE(ec);
+    acl::Session second = acl::Session::create(process_mode(), ec, acl::JoinPolicy::strict);
+    CHECK(ec == acl::Errc::invalid_param);
+    CHECK(second.empty());
+    CHECK(ref_count() == 1);  // the joined reference was given back
+#if ACLPP_EXCEPTIONS
+    try {
+        acl::Session third{process_mode(), acl::JoinPolicy::strict};
+        FAIL("a conflicting strict join succeeded");
+    } catch (const acl::Error &e) {
+        CHECK(e.errc() == acl::Errc::invalid_param);
+        CHECK(e.function() == "acl::Session");
+        CHECK(e.context().find("/err_msg_mode") != std::string::npos);
+        CHECK(e.context().find("\"1\"") != std::string::npos);
+    }
+    CHECK(ref_count() == 1);
+#endif
+}
+
+TEST_CASE("C-2 JoinPolicy::warn keeps the reference and reports the differing pointers", "[C-2][P5]") {
+    aclpp_test::Fresh fresh;
+    JoinWarnings warnings;
+    std::error_code ec;
+    acl::Session first = acl::Session::create(acl::Config{.dump = acl::Dump{.path = "./"}}, ec);
+    REQUIRE_FALSE(ec);
+    acl::Session second = acl::Session::create(
+        acl::Config{.err_msg_mode = acl::ErrMsgMode::process, .dump = acl::Dump{.path = "/tmp"}}, ec,
+        acl::JoinPolicy::warn);
+    REQUIRE_FALSE(ec);
+    CHECK(second.joined());
+    CHECK(ref_count() == 2);
+    REQUIRE(warnings.reports.size() == 1);
+    const acl::JoinReport &report = second.join_report();
+    CHECK(report.joined);
+    CHECK(report.compared);
+    CHECK_FALSE(report.compatible());
+    CHECK(has_pointer(report.conflicts, "/err_msg_mode"));
+    CHECK(has_pointer(report.conflicts, "/dump/dump_path"));
+    CHECK(report.conflicts.size() == 2);
+    CHECK(report.describe().find("/dump/dump_path: requested \"/tmp\", runtime has \"./\"") != std::string::npos);
+}
+
+TEST_CASE("C-2 JoinPolicy::ignore stays silent but keeps the report", "[C-2]") {
+    aclpp_test::Fresh fresh;
+    JoinWarnings warnings;
+    std::error_code ec;
+    acl::Session first = acl::Session::create(acl::Config{}, ec);
+    acl::Session second = acl::Session::create(process_mode(), ec, acl::JoinPolicy::ignore);
+    REQUIRE_FALSE(ec);
+    CHECK(second.joined());
+    CHECK(warnings.reports.empty());
+    CHECK(has_pointer(second.join_report().conflicts, "/err_msg_mode"));
+}
+
+TEST_CASE("C-2 a join with the same config, a subset or defaults is compatible", "[C-2]") {
+    aclpp_test::Fresh fresh;
+    JoinWarnings warnings;
+    std::error_code ec;
+    const acl::Config full{.err_msg_mode = acl::ErrMsgMode::process, .dump = acl::Dump{.path = "./"}};
+    acl::Session first = acl::Session::create(full, ec);
+    REQUIRE_FALSE(ec);
+    acl::Session same = acl::Session::create(full, ec, acl::JoinPolicy::strict);
+    REQUIRE_FALSE(ec);
+    CHECK(same.join_report().compatible());
+    CHECK(same.join_report().extras.empty());
+
+    acl::Session subset = acl::Session::create(process_mode(), ec, acl::JoinPolicy::strict);
+    REQUIRE_FALSE(ec);
+    CHECK(subset.join_report().compatible());
+    CHECK(has_pointer(subset.join_report().extras, "/dump"));
+
+    // dump_mode "output" is the runtime's default: asking for it explicitly is no conflict.
+    acl::Session defaults = acl::Session::create(
+        acl::Config{.err_msg_mode = acl::ErrMsgMode::process,
+                    .dump = acl::Dump{.path = "./", .mode = acl::DumpMode::output}},
+        ec, acl::JoinPolicy::strict);
+    REQUIRE_FALSE(ec);
+    CHECK(defaults.join_report().compatible());
+
+    acl::Session nothing = acl::Session::create(acl::ConfigText{""}, ec, acl::JoinPolicy::strict);
+    REQUIRE_FALSE(ec);
+    CHECK(nothing.joined());
+    CHECK(warnings.reports.empty());
+}
+
+TEST_CASE("C-2 a Session without config joins anything", "[C-2]") {
+    aclpp_test::Fresh fresh;
+    std::error_code ec;
+    acl::Session first = acl::Session::create(process_mode(), ec);
+    REQUIRE_FALSE(ec);
+#if ACLPP_EXCEPTIONS
+    acl::Session second;
+    CHECK(second.joined());
+    CHECK(second.join_report().compatible());
+#endif
+}
+
+TEST_CASE("C-2 a Session from a config file", "[C-2]") {
+    aclpp_test::Fresh fresh;
+    const std::string path = "aclpp_session_test.json";
+    std::FILE *f = std::fopen(path.c_str(), "wb");
+    REQUIRE(f != nullptr);
+    std::fputs(R"({"err_msg_mode":"1"})", f);
+    std::fclose(f);
+    std::error_code ec;
+    {
+        acl::Session owner = acl::Session::create(acl::ConfigFile{path}, ec);
+        REQUIRE_FALSE(ec);
+        CHECK(owner.is_owner());
+        acl::Session strict = acl::Session::create(acl::ConfigFile{path}, ec, acl::JoinPolicy::strict);
+        REQUIRE_FALSE(ec);
+        CHECK(strict.joined());
+        CHECK(strict.join_report().compared);
+        CHECK(strict.join_report().compatible());
+    }
+    std::remove(path.c_str());
+    acl::Session missing = acl::Session::create(acl::ConfigFile{path}, ec);
+    CHECK(ec == acl::Errc::invalid_file);
+}
+
+TEST_CASE("C-2 an invalid config fails the session with the core's code", "[C-2]") {
+    aclpp_test::Fresh fresh;
+    std::error_code ec;
+    acl::Session bad = acl::Session::create(acl::Config{.dump = acl::Dump{.op_switch = true}}, ec);
+    CHECK(ec == acl::Errc::invalid_dump_config);
+    CHECK(bad.empty());
+#if ACLPP_EXCEPTIONS
+    try {
+        acl::Session s{acl::Config{.dump = acl::Dump{.op_switch = true}}};
+        FAIL("an invalid config initialised");
+    } catch (const acl::Error &e) {
+        CHECK(e.errc() == acl::Errc::invalid_dump_config);
+        CHECK(e.function() == "aclppInitFromBuffer");
+        CHECK(e.recent_message().find("/dump/dump_path") != std::string::npos);
+    }
+#endif
+    CHECK(ref_count() == 0);
+}
+
+TEST_CASE("C-2 close() reports errors and the session keeps its reference", "[C-2]") {
+    aclpp_test::Fresh fresh;
+    std::error_code ec;
+    acl::Session session = acl::Session::create(process_mode(), ec);
+    REQUIRE(aclppTestingInjectFault(ACLPP_STEP_FINALIZE_MODEL_CALLBACKS, ACL_ERROR_FAILURE, 0, 1) == ACL_SUCCESS);
+    session.close(ec);
+    CHECK(ec == acl::Errc::failure);
+    CHECK(static_cast<bool>(session));
+    session.close(ec);
+    CHECK_FALSE(ec);
+    CHECK(session.empty());
+}

@@ -1,0 +1,81 @@
+// Shared helpers of the C++ layer tests: a fresh runtime per test case and recorders for the
+// layer's replaceable handlers.
+#pragma once
+
+#include <acl/acl.hpp>
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "catch.hpp"
+
+namespace aclpp_test {
+
+inline aclppLifecycleState state() {
+    aclppLifecycleState s{};
+    REQUIRE(aclppGetLifecycleState(&s) == ACL_SUCCESS);
+    return s;
+}
+inline std::uint64_t ref_count() { return state().refCount; }
+
+/// Every test case starts from a fresh-process state (count 0, no identity, no callbacks, no
+/// faults) and must leave the runtime finalised.
+struct Fresh {
+    Fresh() {
+        REQUIRE(ref_count() == 0);
+        REQUIRE(aclppTestingReset(ACLPP_RESET_ALL) == ACL_SUCCESS);
+        (void)aclGetRecentErrMsg();
+    }
+    ~Fresh() {
+        aclppTestingClearFaults();
+        CHECK(ref_count() == 0);
+        CHECK(aclppDevicesInUse() == 0);
+    }
+    Fresh(const Fresh &) = delete;
+    Fresh &operator=(const Fresh &) = delete;
+};
+
+/// Records what the finalize-error handler receives while alive.
+struct FinalizeErrorRecorder {
+    struct Entry {
+        aclError code;
+        std::string function;
+        std::string handle;
+        std::string text;
+    };
+    static inline std::mutex mutex;
+    static inline std::vector<Entry> entries;
+
+    static void handler(const acl::FinalizeError &e) noexcept {
+        std::lock_guard lock(mutex);
+        entries.push_back(Entry{e.code, std::string(e.function), std::string(e.handle), std::string(e.recent_message)});
+    }
+
+    FinalizeErrorRecorder() {
+        entries.clear();
+        previous_ = acl::set_finalize_error_handler(&handler);
+    }
+    ~FinalizeErrorRecorder() { acl::set_finalize_error_handler(previous_); }
+    FinalizeErrorRecorder(const FinalizeErrorRecorder &) = delete;
+    FinalizeErrorRecorder &operator=(const FinalizeErrorRecorder &) = delete;
+
+    [[nodiscard]] std::size_t count() const {
+        std::lock_guard lock(mutex);
+        return entries.size();
+    }
+
+private:
+    acl::FinalizeErrorHandler previous_ = nullptr;
+};
+
+/// The effective JSON value at a settings pointer ("/err_msg_mode" -> settings["/err_msg_mode"].value).
+inline const acl::JsonValue *setting(const acl::JsonValue &effective, std::string_view pointer) {
+    const acl::JsonValue *settings = effective.find("settings");
+    if (settings == nullptr) return nullptr;
+    const acl::JsonValue *entry = settings->find(pointer);
+    return entry != nullptr ? entry->find("value") : nullptr;
+}
+
+}  // namespace aclpp_test

@@ -1,0 +1,161 @@
+// L-10: after fork() the child starts with an uninitialised runtime and a cleared identity,
+// can aclInit and aclFinalize on its own, and the parent is unaffected. Then the same while a
+// second parent thread keeps calling the lifecycle (the fork handlers must leave no lock held
+// in the child). With the C++ layer, a handle created before the fork does nothing when it is
+// destroyed in the child.
+#include <sys/wait.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <string_view>
+#include <thread>
+
+#if ACLPP_EXIT_USE_CPP_LAYER
+#include <acl/scoped_init.hpp>
+#endif
+
+#include "exit_common.hpp"
+
+using namespace aclpp::exit_test;
+
+namespace {
+
+constexpr std::string_view kChildConfig = R"({"err_msg_mode":"1"})";
+
+int childInitCalls = 0;
+aclError countChildInit(const char *, size_t, void *) {
+    ++childInitCalls;
+    return ACL_SUCCESS;
+}
+
+// Runs in the child: a fresh runtime, usable on its own. Exit status 0 when every check holds.
+[[noreturn]] void child() {
+    const aclppLifecycleState state = lifecycleState();
+    expect(state.refCount == 0 && state.initialized == 0, "child: inherited a live runtime",
+           static_cast<long long>(state.refCount));
+    expect(state.forkedChild == 1, "child: forkedChild flag not set");
+    expect(state.transitionInProgress == 0, "child: inherited a transition in progress");
+    expect(state.identityRemembered == 0, "child: inherited the config identity");
+    expect(state.finalized == 0, "child: inherited the finalized flag");
+    expect(aclppDevicesInUse() == 0, "child: inherited devices in use", static_cast<long long>(aclppDevicesInUse()));
+    int32_t device = -1;
+    expect(aclrtGetDevice(&device) == ACL_ERROR_UNINITIALIZE, "child: aclrtGetDevice before aclInit");
+    (void)aclGetRecentErrMsg();
+
+    // A config different from the parent's: the identity was cleared, so this is accepted.
+    expect(aclInitCallbackRegister(ACL_REG_TYPE_ACL_DVPP, countChildInit, nullptr) == ACL_SUCCESS,
+           "child: aclInitCallbackRegister");
+    const aclError code = aclppInitFromBuffer(kChildConfig.data(), kChildConfig.size());
+    expect(code == ACL_SUCCESS, "child: aclppInitFromBuffer", code);
+    expect(childInitCalls == 1, "child: init callback calls", childInitCalls);
+    expect(aclrtSetDevice(0) == ACL_SUCCESS, "child: aclrtSetDevice");
+    expect(aclrtGetDevice(&device) == ACL_SUCCESS && device == 0, "child: aclrtGetDevice");
+    expect(aclFinalize() == ACL_SUCCESS, "child: aclFinalize");
+    expectReleased("child: runtime still initialised");
+    expect(aclppDevicesInUse() == 0, "child: devices in use after aclFinalize");
+    std::_Exit(0);  // the parent's exit handlers are not the child's business
+}
+
+int waitChild(pid_t pid) {
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) die("waitpid", errno);
+    }
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+void expectParentUnchanged(uint64_t count, uint64_t epoch, const char *where) {
+    const aclppLifecycleState state = lifecycleState();
+    expect(state.refCount == count && state.initialized == 1, where, static_cast<long long>(state.refCount));
+    expect(state.forkedChild == 0, "parent: forkedChild flag set");
+    expect(state.identityRemembered == 1, "parent: identity lost");
+    expect(state.epoch == epoch, "parent: epoch moved", static_cast<long long>(state.epoch));
+    int32_t device = -1;
+    expect(aclrtGetDevice(&device) == ACL_SUCCESS && device == 1, "parent: current device lost", device);
+}
+
+}  // namespace
+
+int main() {
+    ::alarm(60);
+    expect(aclppSetPlatform(nullptr, 2) == ACL_SUCCESS, "aclppSetPlatform");
+    expect(aclInit(nullptr) == ACL_SUCCESS, "parent: aclInit");
+    expect(aclrtSetDevice(1) == ACL_SUCCESS, "parent: aclrtSetDevice");
+    const uint64_t epoch = lifecycleState().epoch;
+
+#if ACLPP_EXIT_USE_CPP_LAYER
+    // A joined reference held by a C++ handle across the fork.
+    acl::ScopedInit handle;
+    expect(handle.joined(), "parent: ScopedInit did not join");
+    (void)aclGetRecentErrMsg();
+    const uint64_t parentCount = 2;
+#else
+    const uint64_t parentCount = 1;
+#endif
+
+    // 1. A quiet fork.
+    pid_t pid = ::fork();
+    expect(pid >= 0, "fork");
+    if (pid == 0) {
+#if ACLPP_EXIT_USE_CPP_LAYER
+        // L-10: destroying the parent's handle in the child gives nothing back to the child's
+        // runtime, which the child initialises first.
+        expect(aclInit(nullptr) == ACL_SUCCESS, "child: aclInit before dropping the parent's handle");
+        { acl::ScopedInit dropped = std::move(handle); }
+        expect(lifecycleState().refCount == 1, "child: the parent's handle released the child's reference",
+               static_cast<long long>(lifecycleState().refCount));
+        expect(aclFinalize() == ACL_SUCCESS, "child: aclFinalize");
+        expect(aclppTestingReset(ACLPP_RESET_IDENTITY) == ACL_SUCCESS, "child: testing reset");
+        // aclppTestingReset also clears forkedChild; check the rest on a second child below.
+        say("child: a ScopedInit from before the fork did nothing when destroyed");
+        std::_Exit(0);
+#else
+        child();
+#endif
+    }
+    int status = waitChild(pid);
+    expect(status == 0, "quiet fork: the child failed", status);
+#if ACLPP_EXIT_USE_CPP_LAYER
+    pid = ::fork();
+    expect(pid >= 0, "fork");
+    if (pid == 0) child();
+    status = waitChild(pid);
+    expect(status == 0, "quiet fork: the second child failed", status);
+#endif
+    expectParentUnchanged(parentCount, epoch, "parent after a quiet fork: count changed");
+    say("quiet fork: child had a fresh runtime, parent unchanged");
+
+    // 2. Forks while another thread keeps joining and leaving the runtime.
+    std::atomic<bool> stop{false};
+    std::thread churn([&stop] {
+        while (!stop.load()) {
+            const aclError code = aclInit(nullptr);
+            if (code != ACL_ERROR_REPEAT_INITIALIZE) die("churn: aclInit", code);
+            (void)aclGetRecentErrMsg();
+            int32_t device = -1;
+            (void)aclrtGetDevice(&device);
+            if (aclFinalizeReference(nullptr) != ACL_SUCCESS) die("churn: aclFinalizeReference");
+        }
+    });
+    for (int i = 0; i < 20; ++i) {
+        pid = ::fork();
+        expect(pid >= 0, "fork");
+        if (pid == 0) child();
+        status = waitChild(pid);
+        expect(status == 0, "busy fork: the child failed", status);
+    }
+    stop = true;
+    churn.join();
+    expectParentUnchanged(parentCount, epoch, "parent after busy forks: count changed");
+    say("20 forks during lifecycle calls: every child had a fresh runtime");
+
+#if ACLPP_EXIT_USE_CPP_LAYER
+    handle.reset();
+#endif
+    expect(aclFinalize() == ACL_SUCCESS, "parent: aclFinalize");
+    expectReleased("parent: runtime still initialised");
+    say("parent finalized");
+    return 0;
+}

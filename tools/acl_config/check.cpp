@@ -1,0 +1,48 @@
+// acl-config check: every finding of every file, as aclInit would see it.
+#include <algorithm>
+
+#include "commands.hpp"
+#include "json_reader.hpp"
+
+namespace aclconfig {
+
+namespace {
+
+// The core's report with the file name spliced in as the first member, so that a consumer of
+// the array knows which report is which without relying on the order.
+std::string reportWithFile(const Validation &v) {
+    const std::string json = aclppReportJson(v.report.get());
+    std::string out = "{\"file\":" + quoteJson(v.file);
+    if (json.size() > 2) out += ',';
+    out.append(json, 1, std::string::npos);
+    return out;
+}
+
+}  // namespace
+
+int runCheck(const CheckOptions &options, const Style &style, std::ostream &out) {
+    const char *soc = checkedSoc(options.soc);
+    std::vector<Validation> validations;
+    validations.reserve(options.files.size());
+    for (const std::string &file : options.files) validations.push_back(validateFile(file, soc));
+
+    int status = kExitOk;
+    for (const Validation &v : validations) status = std::max(status, exitStatusFor(v.result));
+
+    if (options.json) {
+        out << "[\n";
+        for (std::size_t i = 0; i < validations.size(); ++i) {
+            out << reportWithFile(validations[i]) << (i + 1 < validations.size() ? ",\n" : "\n");
+        }
+        out << "]\n";
+        return status;
+    }
+
+    for (const Validation &v : validations) {
+        for (const aclppFinding &finding : v.findings) printFinding(out, style, v.file, finding);
+        printSummary(out, style, v);
+    }
+    return status;
+}
+
+}  // namespace aclconfig

@@ -1,0 +1,34 @@
+// The acl-config subcommands. Each returns the process exit status (see ExitStatus).
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "output.hpp"
+
+namespace aclconfig {
+
+struct CheckOptions {
+    std::vector<std::string> files;
+    std::string soc;  // "" = the platform the next aclInit would use
+    bool json = false;
+};
+
+struct ExplainOptions {
+    std::string file;
+    std::string soc;
+};
+
+struct FmtOptions {
+    std::string file;
+    bool check = false;
+    bool inPlace = false;
+};
+
+int runCheck(const CheckOptions &options, const Style &style, std::ostream &out);
+int runExplain(const ExplainOptions &options, const Style &style, std::ostream &out);
+int runFmt(const FmtOptions &options, const Style &style, std::ostream &out);
+int runSocs(const Style &style, std::ostream &out);
+
+}  // namespace aclconfig

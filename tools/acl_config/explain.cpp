@@ -1,0 +1,143 @@
+// acl-config explain: the configuration aclInit would end up with, and who set each value.
+//
+// The table is drawn from aclppReportEffectiveJson without hard-coding its keys: a member that
+// looks like {"value", "source", "origin"?, "note"?} is a setting with provenance, anything else
+// is printed as it is. So a key the core adds later shows up here without a change.
+#include <algorithm>
+
+#include "commands.hpp"
+#include "json_reader.hpp"
+
+namespace aclconfig {
+
+namespace {
+
+struct Row {
+    std::size_t indent = 0;
+    std::string name;
+    std::string value;
+    std::string source;  // coloured
+    std::string note;
+};
+
+bool isSetting(const JsonNode &node) {
+    return node.isObject() && node.find("value") != nullptr && node.find("source") != nullptr;
+}
+
+std::string sourceText(const Style &style, std::string_view key, const JsonNode &setting) {
+    const std::string source = setting.stringOr("source");
+    const std::string origin = setting.stringOr("origin");
+    // An origin that repeats the row's own pointer says nothing new.
+    const std::string where = origin.empty() || origin == key ? std::string() : " " + origin;
+    if (source == "default") return style.dim("default");
+    if (source == "config") return style.green("config" + where);
+    if (source == "environment") return style.cyan("env" + where);
+    if (source == "platform") return style.yellow("platform" + where);
+    return source + where;
+}
+
+void collectRows(const Style &style, const JsonNode &object, std::size_t indent, std::vector<Row> &rows) {
+    for (const JsonMember &member : object.members) {
+        Row row;
+        row.indent = indent;
+        row.name = member.key;
+        if (isSetting(member.value)) {
+            row.value = compactJson(*member.value.find("value"));
+            row.source = sourceText(style, member.key, member.value);
+            row.note = member.value.stringOr("note");
+            rows.push_back(std::move(row));
+        } else if (member.value.isObject() && !member.value.members.empty()) {
+            rows.push_back(std::move(row));
+            collectRows(style, member.value, indent + 1, rows);
+        } else {
+            row.value = compactJson(member.value);
+            rows.push_back(std::move(row));
+        }
+    }
+}
+
+std::string sectionTitle(std::string_view key) {
+    if (key == "settings") return "Settings";
+    if (key == "dump") return "Dump";
+    if (key == "profiler") return "Profiler";
+    if (key == "environment") return "Environment";
+    return std::string(key);
+}
+
+void printSection(std::ostream &out, const Style &style, std::string_view key, const JsonNode &section) {
+    out << '\n' << style.bold(sectionTitle(key) + ":") << '\n';
+    if (key == "dump") {
+        const JsonNode *present = section.find("present");
+        if (present != nullptr && present->raw == "false" && section.stringOr("kind") == "none") {
+            out << "  off: the config has no dump section and no environment variable turns dumping on\n";
+            return;
+        }
+    }
+    if (!section.isObject()) {
+        out << "  " << compactJson(section) << '\n';
+        return;
+    }
+    std::vector<Row> rows;
+    collectRows(style, section, 1, rows);
+    std::size_t nameWidth = 0;
+    std::size_t valueWidth = 0;
+    for (const Row &row : rows) {
+        nameWidth = std::max(nameWidth, row.indent * 2 + row.name.size());
+        valueWidth = std::max(valueWidth, row.value.size());
+    }
+    // Long values (paths) would push every source off the screen; let them overflow instead.
+    valueWidth = std::min<std::size_t>(valueWidth, 24);
+    for (const Row &row : rows) {
+        std::string line(row.indent * 2, ' ');
+        line += row.name;
+        if (!row.value.empty() || !row.source.empty()) {
+            line.resize(std::max(line.size(), nameWidth) + 2, ' ');
+            line += row.value;
+            if (!row.source.empty()) {
+                line.resize(std::max(line.size() + 2, nameWidth + 2 + valueWidth + 2), ' ');
+                line += row.source;
+            }
+        }
+        out << line << '\n';
+        if (!row.note.empty()) {
+            out << std::string(nameWidth + 2, ' ') << style.cyan("note:") << ' ' << row.note << '\n';
+        }
+    }
+}
+
+}  // namespace
+
+int runExplain(const ExplainOptions &options, const Style &style, std::ostream &out) {
+    const Validation v = validateFile(options.file, checkedSoc(options.soc));
+    const std::string effectiveText = aclppReportEffectiveJson(v.report.get());
+    JsonNode effective = parseJson(effectiveText);
+
+    if (effective.isObject()) {
+        std::string platform = v.soc;
+        if (const JsonNode *p = effective.find("platform"); p != nullptr && p->isObject()) {
+            platform = p->stringOr("soc", v.soc);
+            const std::string family = p->stringOr("family");
+            const JsonNode *devices = p->find("device_count");
+            std::string details = family;
+            if (devices != nullptr) {
+                details += (details.empty() ? "" : ", ") + devices->raw + (devices->raw == "1" ? " device" : " devices");
+            }
+            if (!details.empty()) platform += " (" + details + ")";
+        }
+        out << style.bold("Effective configuration of " + v.file) << " on " << platform << '\n';
+        if (const JsonNode *given = effective.find("config_given"); given != nullptr && given->raw == "false") {
+            out << "no config given: every value below is a default\n";
+        }
+        for (const JsonMember &member : effective.members) {
+            if (member.key == "platform" || member.key == "config_given") continue;
+            printSection(out, style, member.key, member.value);
+        }
+        if (!v.findings.empty()) out << '\n' << style.bold("Findings:") << '\n';
+    }
+    for (const aclppFinding &finding : v.findings) printFinding(out, style, v.file, finding);
+    if (effective.isObject()) out << '\n';
+    printSummary(out, style, v);
+    return exitStatusFor(v.result);
+}
+
+}  // namespace aclconfig

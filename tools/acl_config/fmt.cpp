@@ -1,0 +1,154 @@
+// acl-config fmt: the canonical layout of an acl.json. Only whitespace changes: keys stay in
+// the file's order, duplicates stay (check reports them), and every number and string keeps
+// its exact text, so the runtime reads the formatted file exactly as it read the original.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "commands.hpp"
+#include "json_reader.hpp"
+
+namespace aclconfig {
+
+namespace {
+
+void writeCanonical(const JsonNode &node, std::size_t depth, std::string &out) {
+    const std::string inner((depth + 1) * 2, ' ');
+    const std::string outer(depth * 2, ' ');
+    if (node.isObject()) {
+        if (node.members.empty()) {
+            out += "{}";
+            return;
+        }
+        out += "{\n";
+        for (std::size_t i = 0; i < node.members.size(); ++i) {
+            out += inner + node.members[i].rawKey + ": ";
+            writeCanonical(node.members[i].value, depth + 1, out);
+            out += i + 1 < node.members.size() ? ",\n" : "\n";
+        }
+        out += outer + "}";
+    } else if (node.isArray()) {
+        if (node.items.empty()) {
+            out += "[]";
+            return;
+        }
+        out += "[\n";
+        for (std::size_t i = 0; i < node.items.size(); ++i) {
+            out += inner;
+            writeCanonical(node.items[i], depth + 1, out);
+            out += i + 1 < node.items.size() ? ",\n" : "\n";
+        }
+        out += outer + "]";
+    } else {
+        out += node.raw;
+    }
+}
+
+std::string readWholeFile(const std::string &file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw UsageError("cannot open \"" + file + "\": " + std::strerror(errno));
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad()) throw UsageError("cannot read \"" + file + "\"");
+    return buffer.str();
+}
+
+std::size_t firstDifferentLine(std::string_view a, std::string_view b) {
+    std::size_t line = 1;
+    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
+        if (a[i] != b[i]) return line;
+        if (a[i] == '\n') ++line;
+    }
+    return line;
+}
+
+// Write beside the file and rename over it, so that a crash or a full disk never leaves a
+// half-written acl.json behind; the original permissions are kept.
+void replaceFile(const std::string &file, const std::string &content) {
+    struct stat info {};
+    if (::stat(file.c_str(), &info) != 0) throw UsageError("cannot stat \"" + file + "\": " + std::strerror(errno));
+    std::string temp = file + ".acl-config-XXXXXX";
+    const int fd = ::mkstemp(temp.data());
+    if (fd < 0) throw UsageError("cannot create a temporary file next to \"" + file + "\": " + std::strerror(errno));
+    bool ok = ::fchmod(fd, info.st_mode & 07777) == 0;
+    std::size_t written = 0;
+    while (ok && written < content.size()) {
+        const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
+        if (n < 0 && errno == EINTR) continue;
+        ok = n > 0;
+        if (ok) written += static_cast<std::size_t>(n);
+    }
+    ok = ::fsync(fd) == 0 && ok;
+    const int savedErrno = errno;
+    ok = ::close(fd) == 0 && ok;
+    if (!ok || ::rename(temp.c_str(), file.c_str()) != 0) {
+        const std::string reason = std::strerror(ok ? errno : savedErrno);
+        ::unlink(temp.c_str());
+        throw UsageError("cannot rewrite \"" + file + "\": " + reason);
+    }
+}
+
+}  // namespace
+
+int runFmt(const FmtOptions &options, const Style &style, std::ostream &out) {
+    // The core decides whether the file is readable and well-formed JSON, so that fmt and check
+    // never disagree about it. Schema errors do not matter here: a config with a bad value can
+    // still be laid out.
+    const Validation v = validateFile(options.file, nullptr);
+    bool unreadable = false;
+    bool malformed = false;
+    for (const aclppFinding &finding : v.findings) {
+        if (finding.severity != ACLPP_SEVERITY_ERROR) continue;
+        if (finding.code == ACL_ERROR_INVALID_FILE) unreadable = true;
+        if (finding.code == ACL_ERROR_PARSE_FILE) malformed = true;
+        if (finding.code == ACL_ERROR_INVALID_FILE || finding.code == ACL_ERROR_PARSE_FILE) {
+            printFinding(out, style, options.file, finding);
+        }
+    }
+    if (unreadable) return kExitUsage;
+    if (malformed) {
+        out << style.bold(options.file + ":") << " not formatted: the file is not valid JSON\n";
+        return kExitFindings;
+    }
+
+    const std::string original = readWholeFile(options.file);
+    std::string canonical;
+    // The core reads a 0-byte file as {} (F-3); so does fmt.
+    if (original.empty()) {
+        canonical = "{}";
+    } else {
+        try {
+            writeCanonical(parseJson(original), 0, canonical);
+        } catch (const JsonParseError &error) {
+            // The core accepted what this reader rejects: say so rather than guess.
+            out << style.bold(options.file + ":" + std::to_string(error.line()) + ":" +
+                              std::to_string(error.column()) + ":")
+                << ' ' << style.red("error:") << ' ' << error.what() << " (acl-config's JSON reader)\n";
+            return kExitFindings;
+        }
+    }
+    canonical += '\n';
+
+    if (options.check) {
+        if (canonical == original) return kExitOk;
+        out << style.bold(options.file + ":" + std::to_string(firstDifferentLine(original, canonical)) + ":")
+            << " not in canonical form (`acl-config fmt --in-place " << options.file << "` fixes it)\n";
+        return kExitFindings;
+    }
+    if (options.inPlace) {
+        if (canonical == original) return kExitOk;
+        replaceFile(options.file, canonical);
+        out << "reformatted " << options.file << '\n';
+        return kExitOk;
+    }
+    out << canonical;
+    return kExitOk;
+}
+
+}  // namespace aclconfig

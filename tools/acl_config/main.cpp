@@ -1,0 +1,79 @@
+// acl-config: check, explain and format acl.json files with the same rules aclInit applies.
+//
+// Every verdict comes from the core's validation API (aclppValidateFile), so the tool can
+// never disagree with the runtime about a config.
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+#include <map>
+
+#include "commands.hpp"
+
+int main(int argc, char **argv) {
+    using namespace aclconfig;
+
+    CLI::App app{"Check, explain and format acl.json files exactly as aclInit reads them."};
+    app.set_version_flag("--version", std::string("acl-config (aclpp ") + aclppCoreVersionString() + ")");
+    app.require_subcommand(1);
+
+    std::string color = "auto";
+    app.add_option("--color", color, "Colour the output: auto (a terminal and no NO_COLOR), always, never")
+        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->capture_default_str();
+
+    CheckOptions check;
+    CLI::App *checkCommand =
+        app.add_subcommand("check", "Validate configs as aclInit would and print every finding");
+    checkCommand->add_option("FILE", check.files, "acl.json files to check")->required();
+    checkCommand->add_option("--soc", check.soc, "Validate for this SoC (see `acl-config socs`)");
+    checkCommand->add_flag("--json", check.json, "Print a JSON array with one report per file");
+    checkCommand->footer(
+        "Exit status: 0 clean or warnings only, 1 errors, 2 usage error or unreadable file.");
+
+    ExplainOptions explain;
+    CLI::App *explainCommand =
+        app.add_subcommand("explain", "Show the effective configuration and what set each value");
+    explainCommand->add_option("FILE", explain.file, "acl.json file")->required();
+    explainCommand->add_option("--soc", explain.soc, "Explain for this SoC (see `acl-config socs`)");
+
+    FmtOptions fmt;
+    CLI::App *fmtCommand = app.add_subcommand(
+        "fmt", "Print the canonical layout (2-space indent, the file's key order, values unchanged)");
+    fmtCommand->add_option("FILE", fmt.file, "acl.json file")->required();
+    CLI::Option *checkFlag =
+        fmtCommand->add_flag("--check", fmt.check, "Print nothing; exit 1 when the file is not canonical");
+    CLI::Option *inPlaceFlag = fmtCommand->add_flag("--in-place,-i", fmt.inPlace, "Rewrite the file");
+    checkFlag->excludes(inPlaceFlag);
+
+    CLI::App *socsCommand = app.add_subcommand("socs", "List the emulated SoCs (the product table)");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError &error) {
+        // --help and --version are "errors" with status 0; every real one is a usage error.
+        const int cliStatus = app.exit(error);
+        return cliStatus == 0 ? kExitOk : kExitUsage;
+    }
+
+    const std::map<std::string, ColorChoice> colorChoices = {
+        {"auto", ColorChoice::automatic}, {"always", ColorChoice::always}, {"never", ColorChoice::never}};
+    const Style style = Style::detect(colorChoices.at(color));
+
+    try {
+        int status = kExitUsage;
+        if (checkCommand->parsed()) status = runCheck(check, style, std::cout);
+        if (explainCommand->parsed()) status = runExplain(explain, style, std::cout);
+        if (fmtCommand->parsed()) status = runFmt(fmt, style, std::cout);
+        if (socsCommand->parsed()) status = runSocs(style, std::cout);
+        std::cout.flush();
+        return status;
+    } catch (const UsageError &error) {
+        std::cout.flush();
+        std::cerr << "acl-config: error: " << error.what() << '\n';
+        return kExitUsage;
+    } catch (const std::exception &error) {
+        std::cout.flush();
+        std::cerr << "acl-config: internal error: " << error.what() << '\n';
+        return kExitUsage;
+    }
+}

@@ -1,0 +1,160 @@
+#include "output.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "json_reader.hpp"
+
+namespace aclconfig {
+
+Style Style::detect(ColorChoice choice) {
+    switch (choice) {
+        case ColorChoice::always: return Style(true);
+        case ColorChoice::never: return Style(false);
+        case ColorChoice::automatic: break;
+    }
+    // Any NO_COLOR, even an empty one, turns colours off: a user who bothered to set it means it.
+    return Style(::isatty(STDOUT_FILENO) == 1 && std::getenv("NO_COLOR") == nullptr);
+}
+
+std::string Style::wrap(std::string_view code, std::string_view text) const {
+    if (!enabled_ || text.empty()) return std::string(text);
+    std::string out = "\x1b[";
+    out.append(code).append("m").append(text).append("\x1b[0m");
+    return out;
+}
+
+std::size_t Validation::count(aclppSeverity severity) const noexcept {
+    return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(),
+                                                  [&](const aclppFinding &f) { return f.severity == severity; }));
+}
+
+namespace {
+
+std::size_t editDistance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+std::string_view severityWord(aclppSeverity severity) {
+    switch (severity) {
+        case ACLPP_SEVERITY_ERROR: return "error";
+        case ACLPP_SEVERITY_WARNING: return "warning";
+        case ACLPP_SEVERITY_NOTE: return "note";
+    }
+    return "error";
+}
+
+std::string plural(std::size_t n, std::string_view word) {
+    std::string text = std::to_string(n) + " " + std::string(word);
+    if (n != 1) text += 's';
+    return text;
+}
+
+}  // namespace
+
+const char *checkedSoc(const std::string &soc) {
+    if (soc.empty()) return nullptr;
+    std::string closest;
+    std::size_t closestDistance = SIZE_MAX;
+    for (std::size_t i = 0; i < aclppSocCount(); ++i) {
+        aclppSocInfo info{};
+        if (aclppGetSocInfo(i, &info) != ACL_SUCCESS) continue;
+        if (soc == info.soc) return soc.c_str();
+        const std::size_t distance = editDistance(soc, info.soc);
+        if (distance < closestDistance) {
+            closestDistance = distance;
+            closest = info.soc;
+        }
+    }
+    std::string message = "unknown SoC \"" + soc + "\"";
+    if (closestDistance <= 3) message += "; did you mean \"" + closest + "\"?";
+    message += " (`acl-config socs` lists the known SoCs)";
+    throw UsageError(message);
+}
+
+Validation validateFile(const std::string &file, const char *soc) {
+    Validation v;
+    v.file = file;
+    aclppReport *raw = nullptr;
+    v.result = aclppValidateFile(file.c_str(), soc, &raw);
+    v.report.reset(raw);
+    if (raw == nullptr) {
+        // Only a bad argument gets no report; checkedSoc() has ruled out the SoC already.
+        throw UsageError("the core refused to validate \"" + file + "\": " + codeLabel(v.result));
+    }
+    v.result = aclppReportResult(raw);
+    const std::size_t count = aclppReportFindingCount(raw);
+    v.findings.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        aclppFinding finding{};
+        if (aclppReportGetFinding(raw, i, &finding) == ACL_SUCCESS) v.findings.push_back(finding);
+    }
+    // The report names the SoC its rules came from, which matters when --soc was not given.
+    try {
+        v.soc = parseJson(aclppReportJson(raw)).stringOr("soc");
+    } catch (const JsonParseError &) {
+        v.soc.clear();
+    }
+    return v;
+}
+
+std::string codeLabel(aclError code) { return std::to_string(code) + " " + aclppErrorName(code); }
+
+void printFinding(std::ostream &out, const Style &style, std::string_view file, const aclppFinding &finding) {
+    std::string location(file);
+    if (finding.line != 0) location += ":" + std::to_string(finding.line) + ":" + std::to_string(finding.column);
+    location += ':';
+
+    std::string severity(severityWord(finding.severity));
+    severity += ':';
+    switch (finding.severity) {
+        case ACLPP_SEVERITY_ERROR: severity = style.red(severity); break;
+        case ACLPP_SEVERITY_WARNING: severity = style.yellow(severity); break;
+        case ACLPP_SEVERITY_NOTE: severity = style.cyan(severity); break;
+    }
+
+    out << style.bold(location) << ' ' << severity << ' ' << finding.message;
+    if (finding.pointer != nullptr && finding.pointer[0] != '\0') out << " [" << finding.pointer << ']';
+    if (finding.code != ACL_SUCCESS) out << " (" << codeLabel(finding.code) << ')';
+    if (finding.hint != nullptr && finding.hint[0] != '\0') out << ' ' << style.cyan("hint:") << ' ' << finding.hint;
+    out << '\n';
+}
+
+void printSummary(std::ostream &out, const Style &style, const Validation &v) {
+    std::vector<std::string> counts;
+    if (const std::size_t n = v.count(ACLPP_SEVERITY_ERROR)) counts.push_back(plural(n, "error"));
+    if (const std::size_t n = v.count(ACLPP_SEVERITY_WARNING)) counts.push_back(plural(n, "warning"));
+    if (const std::size_t n = v.count(ACLPP_SEVERITY_NOTE)) counts.push_back(plural(n, "note"));
+    std::string tally;
+    for (const std::string &c : counts) tally += (tally.empty() ? "" : ", ") + c;
+    if (tally.empty()) tally = "no findings";
+
+    const std::string on = v.soc.empty() ? std::string() : " on " + v.soc;
+    out << style.bold(v.file + ":") << ' ';
+    if (v.result == ACL_SUCCESS) {
+        out << style.green("ok") << on << " (" << tally << ")\n";
+    } else {
+        out << style.red("aclInit would fail with " + codeLabel(v.result)) << on << " (" << tally << ")\n";
+    }
+}
+
+int exitStatusFor(aclError result) noexcept {
+    if (result == ACL_SUCCESS) return kExitOk;
+    if (result == ACL_ERROR_INVALID_FILE) return kExitUsage;
+    return kExitFindings;
+}
+
+}  // namespace aclconfig

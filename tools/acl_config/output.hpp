@@ -1,0 +1,86 @@
+// What every acl-config subcommand shares: colours, exit codes, the owned validation report,
+// and the one way a finding is printed.
+#pragma once
+
+#include <acl/aclpp_ext.h>
+
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aclconfig {
+
+/// Exit statuses, the same for every subcommand so that scripts can rely on them.
+enum ExitStatus : int {
+    kExitOk = 0,        // clean, or warnings only
+    kExitFindings = 1,  // the config has errors (or, for fmt --check, is not canonical)
+    kExitUsage = 2,     // bad command line, or a file that cannot be read
+};
+
+/// A command-line mistake the user has to fix (unknown SoC, unreadable output path...).
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+enum class ColorChoice { automatic, always, never };
+
+/// ANSI colours, or plain text when disabled. Colours are on only when stdout is a terminal and
+/// NO_COLOR is not set (https://no-color.org), unless --color says otherwise.
+class Style {
+public:
+    explicit Style(bool enabled) : enabled_(enabled) {}
+    static Style detect(ColorChoice choice);
+
+    [[nodiscard]] bool enabled() const noexcept { return enabled_; }
+    [[nodiscard]] std::string bold(std::string_view text) const { return wrap("1", text); }
+    [[nodiscard]] std::string red(std::string_view text) const { return wrap("1;31", text); }
+    [[nodiscard]] std::string green(std::string_view text) const { return wrap("32", text); }
+    [[nodiscard]] std::string yellow(std::string_view text) const { return wrap("1;33", text); }
+    [[nodiscard]] std::string cyan(std::string_view text) const { return wrap("36", text); }
+    [[nodiscard]] std::string dim(std::string_view text) const { return wrap("2", text); }
+
+private:
+    [[nodiscard]] std::string wrap(std::string_view code, std::string_view text) const;
+    bool enabled_;
+};
+
+struct ReportDeleter {
+    void operator()(aclppReport *report) const noexcept { aclppReportFree(report); }
+};
+using ReportPtr = std::unique_ptr<aclppReport, ReportDeleter>;
+
+/// One file validated by the core.
+struct Validation {
+    std::string file;  // as the user wrote it (never made absolute: output stays portable)
+    ReportPtr report;
+    aclError result = ACL_SUCCESS;
+    std::vector<aclppFinding> findings;  // point into *report
+    std::string soc;                     // the SoC the rules came from
+
+    [[nodiscard]] std::size_t count(aclppSeverity severity) const noexcept;
+};
+
+/// Checks `--soc` against the core's product table; nullptr when no SoC was given (the core
+/// then uses the platform the next aclInit would use: ACLPP_SOC or its default).
+[[nodiscard]] const char *checkedSoc(const std::string &soc);
+
+/// Runs aclppValidateFile: the only validation acl-config does.
+[[nodiscard]] Validation validateFile(const std::string &file, const char *soc);
+
+/// `file:line:column: severity: message [pointer] (code NAME) hint: ...` and a newline.
+void printFinding(std::ostream &out, const Style &style, std::string_view file, const aclppFinding &finding);
+
+/// `file: aclInit would fail with ... on SoC (2 errors, 1 warning)` and a newline.
+void printSummary(std::ostream &out, const Style &style, const Validation &validation);
+
+/// "100009 ACL_ERROR_INVALID_DUMP_CONFIG".
+[[nodiscard]] std::string codeLabel(aclError code);
+
+/// The exit status a validation result means (100003, an unreadable file, is an I/O error).
+[[nodiscard]] int exitStatusFor(aclError result) noexcept;
+
+}  // namespace aclconfig
