@@ -97,7 +97,8 @@ template <class R>
         if (!result) return ACL_SUCCESS;
         return result.category() == category() ? result.value() : ACL_ERROR_FAILURE;
     } else {
-        static_assert(std::is_convertible_v<T, aclError>, "a callback returns void, bool, aclError, acl::Errc or std::error_code");
+        static_assert(std::is_convertible_v<T, aclError>,
+                      "a callback returns void, bool, aclError, acl::Errc or std::error_code");
         return static_cast<aclError>(result);
     }
 }
@@ -333,14 +334,18 @@ Token make_token(CallbackType type, F &&f, std::error_code &ec) noexcept {
 }  // namespace detail
 
 /// The text of the last exception a callback threw on this thread ("" when none).
-[[nodiscard]] inline std::string last_callback_error() { return detail::t_last_callback_error; }
+[[nodiscard]] inline std::string last_callback_error() {
+    return detail::t_last_callback_error;
+}
 
 /// A callable for init callbacks: invoked with the raw config bytes, or with nothing.
 template <class F>
-concept InitCallable = std::is_invocable_v<std::decay_t<F> &, std::string_view> || std::is_invocable_v<std::decay_t<F> &>;
+concept InitCallable = std::is_invocable_v < std::decay_t<F>
+&, std::string_view > || std::is_invocable_v<std::decay_t<F> &>;
 /// A callable for finalize callbacks.
 template <class F>
-concept FinalizeCallable = std::is_invocable_v<std::decay_t<F> &>;
+concept FinalizeCallable = std::is_invocable_v < std::decay_t<F>
+& > ;
 
 /// An init callback registration (aclInitCallbackRegister). Registering while the runtime is
 /// initialised calls the callable at once on this thread (L-7). Move-only.
@@ -431,7 +436,8 @@ public:
     }
     void reset() noexcept {
         const aclError rc = registration_.close();
-        if (rc != ACL_SUCCESS) detail::report_finalize_error(rc, "aclFinalizeCallbackUnRegister", "acl::FinalizeCallback");
+        if (rc != ACL_SUCCESS)
+            detail::report_finalize_error(rc, "aclFinalizeCallbackUnRegister", "acl::FinalizeCallback");
     }
     void close() {
         const aclError rc = registration_.close();

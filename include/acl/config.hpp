@@ -57,9 +57,8 @@ inline void copy_report(const aclppReport *report, Report &out) {
         finding.column = f.column;
         out.findings.push_back(std::move(finding));
     }
-    std::stable_sort(out.findings.begin(), out.findings.end(), [](const Finding &a, const Finding &b) {
-        return step_rank(a.step) < step_rank(b.step);
-    });
+    std::stable_sort(out.findings.begin(), out.findings.end(),
+                     [](const Finding &a, const Finding &b) { return step_rank(a.step) < step_rank(b.step); });
     const char *effective = aclppReportEffectiveJson(report);
     out.effective_json = effective != nullptr ? effective : "null";
 }
@@ -68,7 +67,8 @@ inline Report validate_text(std::string_view json, std::string_view soc) {
     Report out;
     const std::string soc_name(soc);
     aclppReport *report = nullptr;
-    const aclError rc = aclppValidateBuffer(json.data(), json.size(), soc.empty() ? nullptr : soc_name.c_str(), &report);
+    const aclError rc =
+        aclppValidateBuffer(json.data(), json.size(), soc.empty() ? nullptr : soc_name.c_str(), &report);
     if (report == nullptr) {
         out.result = rc != ACL_SUCCESS ? rc : ACL_ERROR_INTERNAL_ERROR;
         Finding f;

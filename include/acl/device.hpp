@@ -29,7 +29,8 @@ public:
     /// aclrtSetDevice(id). Throws acl::Error on failure (100001 before init, 107001 bad id).
     explicit Device(std::int32_t id) {
         const aclError rc = aclrtSetDevice(id);
-        if (rc != ACL_SUCCESS) [[unlikely]] detail::raise(rc, "aclrtSetDevice", "device " + std::to_string(id));
+        if (rc != ACL_SUCCESS) [[unlikely]]
+            detail::raise(rc, "aclrtSetDevice", "device " + std::to_string(id));
         adopt(id);
     }
     /// The error_code twin: an empty handle and `ec` set on failure.

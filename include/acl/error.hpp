@@ -59,13 +59,21 @@ enum class Errc : int {
 ACLPP_CXX_API const std::error_category &category() noexcept;
 
 /// Errc -> std::error_code in the "acl" category (found by ADL; enables `ec == acl::Errc::...`).
-[[nodiscard]] inline std::error_code make_error_code(Errc e) noexcept { return {static_cast<int>(e), category()}; }
+[[nodiscard]] inline std::error_code make_error_code(Errc e) noexcept {
+    return {static_cast<int>(e), category()};
+}
 /// A raw aclError as a std::error_code in the "acl" category.
-[[nodiscard]] inline std::error_code to_error_code(aclError code) noexcept { return {code, category()}; }
+[[nodiscard]] inline std::error_code to_error_code(aclError code) noexcept {
+    return {code, category()};
+}
 
 /// "ACL_ERROR_REPEAT_INITIALIZE"; "ACL_ERROR_UNKNOWN" for a code <acl/acl.h> lacks.
-[[nodiscard]] inline std::string_view error_name(aclError code) noexcept { return aclppErrorName(code); }
-[[nodiscard]] inline std::string_view error_name(Errc e) noexcept { return aclppErrorName(static_cast<aclError>(e)); }
+[[nodiscard]] inline std::string_view error_name(aclError code) noexcept {
+    return aclppErrorName(code);
+}
+[[nodiscard]] inline std::string_view error_name(Errc e) noexcept {
+    return aclppErrorName(static_cast<aclError>(e));
+}
 /// One sentence describing the code.
 [[nodiscard]] inline std::string_view error_description(aclError code) noexcept {
     return aclppErrorDescription(code);
@@ -74,7 +82,9 @@ ACLPP_CXX_API const std::error_category &category() noexcept;
     return aclppErrorDescription(static_cast<aclError>(e));
 }
 /// The name, for test frameworks and logs.
-[[nodiscard]] inline std::string_view to_string(Errc e) noexcept { return error_name(e); }
+[[nodiscard]] inline std::string_view to_string(Errc e) noexcept {
+    return error_name(e);
+}
 
 /// aclGetRecentErrMsg() as a string: takes (and so clears) this thread's text; "" when none.
 [[nodiscard]] inline std::string take_recent_error_message() {
@@ -211,7 +221,8 @@ namespace detail {
 
 /// Throws (or calls the fatal handler) when `code` is not ACL_SUCCESS.
 inline void check(aclError code, const char *function) {
-    if (code != ACL_SUCCESS) [[unlikely]] raise(code, function);
+    if (code != ACL_SUCCESS) [[unlikely]]
+        raise(code, function);
 }
 
 /// Stores `code` in `ec` (cleared on success) and reports whether it was a success.

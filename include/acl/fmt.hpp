@@ -5,8 +5,8 @@
 //     fmt::print("{}\n", error);                         // error.what()
 #pragma once
 
-#include <acl/error.hpp>
 #include <fmt/format.h>
+#include <acl/error.hpp>
 #include <string_view>
 
 template <>

@@ -151,7 +151,9 @@ inline aclError copy_out(Call &&call, std::string &out) {
     const std::string text = effective_config_json();
     JsonParseError error;
     std::optional<JsonValue> value = JsonValue::parse(text, &error);
-    if (!value) detail::raise_error(ACL_ERROR_INTERNAL_ERROR, "aclppGetEffectiveConfig", {}, "unparsable JSON: " + error.message);
+    if (!value)
+        detail::raise_error(ACL_ERROR_INTERNAL_ERROR, "aclppGetEffectiveConfig", {},
+                            "unparsable JSON: " + error.message);
     return std::move(*value);
 }
 

@@ -62,7 +62,9 @@ struct InitSource {
         }
         return aclInit(nullptr);
     }
-    [[nodiscard]] const char *function() const noexcept { return kind == Kind::text ? "aclppInitFromBuffer" : "aclInit"; }
+    [[nodiscard]] const char *function() const noexcept {
+        return kind == Kind::text ? "aclppInitFromBuffer" : "aclInit";
+    }
 };
 
 }  // namespace detail
@@ -176,7 +178,8 @@ private:
     void acquire_or_raise(const detail::InitSource &source, std::string_view context = {}) {
         const aclError rc = acquire(source);
         if (rc != ACL_SUCCESS) [[unlikely]] {
-            detail::raise(rc, source.function(), context.empty() ? std::string() : "config \"" + std::string(context) + "\"");
+            detail::raise(rc, source.function(),
+                          context.empty() ? std::string() : "config \"" + std::string(context) + "\"");
         }
     }
 

@@ -65,7 +65,7 @@ struct JoinReport {
         for (const ConfigDifference &d : conflicts) {
             if (!text.empty()) text += "; ";
             text += d.pointer + ": requested " + d.requested + ", runtime has " +
-                    (d.effective.empty() ? std::string("nothing") : d.effective);
+                    (d.effective.empty() ? std::string("it unset (its default)") : d.effective);
         }
         return text;
     }
@@ -155,7 +155,8 @@ inline void diff_values(const JsonValue &requested, const JsonValue &live, const
 /// Compares the requested config text with the live runtime's config text.
 inline void compare_configs(std::string_view requested, std::string_view live, JoinReport &out) {
     std::optional<JsonValue> want = JsonValue::parse(requested);
-    std::optional<JsonValue> have = live.empty() ? std::optional<JsonValue>(JsonValue::object()) : JsonValue::parse(live);
+    std::optional<JsonValue> have =
+        live.empty() ? std::optional<JsonValue>(JsonValue::object()) : JsonValue::parse(live);
     if (!want || !have) return;
     if (!have->is_object()) have = JsonValue::object();  // a non-object top level reads as {} (F-5)
     out.compared = true;
@@ -189,7 +190,9 @@ public:
     }
 #endif
     /// Initialises from acl.json text. Throws acl::Error.
-    explicit Session(ConfigText text, JoinPolicy policy = JoinPolicy::warn) { open_or_raise(std::string(text.json), policy); }
+    explicit Session(ConfigText text, JoinPolicy policy = JoinPolicy::warn) {
+        open_or_raise(std::string(text.json), policy);
+    }
     /// Initialises from an acl.json file (the runtime reads it). Throws acl::Error.
     explicit Session(const ConfigFile &file, JoinPolicy policy = JoinPolicy::warn) {
         std::error_code ec;
@@ -253,24 +256,46 @@ public:
     /// Gives the reference back; a failure goes to the finalize-error handler.
     ~Session() = default;
 
-    [[nodiscard]] explicit operator bool() const noexcept { return static_cast<bool>(init_); }
-    [[nodiscard]] bool empty() const noexcept { return init_.empty(); }
-    [[nodiscard]] bool is_owner() const noexcept { return init_.is_owner(); }
-    [[nodiscard]] bool joined() const noexcept { return init_.joined(); }
+    [[nodiscard]] explicit operator bool() const noexcept {
+        return static_cast<bool>(init_);
+    }
+    [[nodiscard]] bool empty() const noexcept {
+        return init_.empty();
+    }
+    [[nodiscard]] bool is_owner() const noexcept {
+        return init_.is_owner();
+    }
+    [[nodiscard]] bool joined() const noexcept {
+        return init_.joined();
+    }
     /// How the join went (joined() false: nothing to compare).
-    [[nodiscard]] const JoinReport &join_report() const noexcept { return join_; }
+    [[nodiscard]] const JoinReport &join_report() const noexcept {
+        return join_;
+    }
     /// The acl.json text this session asked for ("" for no config or a file session).
-    [[nodiscard]] const std::string &requested_json() const noexcept { return requested_; }
+    [[nodiscard]] const std::string &requested_json() const noexcept {
+        return requested_;
+    }
 
     /// The live effective configuration with provenance (aclppGetEffectiveConfig), parsed.
-    [[nodiscard]] JsonValue effective() const { return effective_config(); }
+    [[nodiscard]] JsonValue effective() const {
+        return effective_config();
+    }
     /// The same as JSON text.
-    [[nodiscard]] std::string effective_json() const { return effective_config_json(); }
-    [[nodiscard]] std::string effective_json(std::error_code &ec) const { return effective_config_json(ec); }
+    [[nodiscard]] std::string effective_json() const {
+        return effective_config_json();
+    }
+    [[nodiscard]] std::string effective_json(std::error_code &ec) const {
+        return effective_config_json(ec);
+    }
 
     /// Makes `id` the current device of this thread (aclrtSetDevice); the Device resets it.
-    [[nodiscard]] Device set_device(std::int32_t id) const { return Device(id); }
-    [[nodiscard]] Device set_device(std::int32_t id, std::error_code &ec) const noexcept { return Device::create(id, ec); }
+    [[nodiscard]] Device set_device(std::int32_t id) const {
+        return Device(id);
+    }
+    [[nodiscard]] Device set_device(std::int32_t id, std::error_code &ec) const noexcept {
+        return Device::create(id, ec);
+    }
 
     /// Registers an init callback for `type` (see acl::InitCallback).
     template <InitCallable F>
@@ -285,17 +310,26 @@ public:
 
     /// Gives the reference back now and reports a failure (throws acl::Error). On failure the
     /// session keeps its reference.
-    void close() { init_.close(); }
-    void close(std::error_code &ec) noexcept { init_.close(ec); }
+    void close() {
+        init_.close();
+    }
+    void close(std::error_code &ec) noexcept {
+        init_.close(ec);
+    }
     /// Stops managing the reference without giving it back (see ScopedInit::release).
-    [[nodiscard]] bool release() noexcept { return init_.release(); }
+    [[nodiscard]] bool release() noexcept {
+        return init_.release();
+    }
     /// The underlying reference.
-    [[nodiscard]] const ScopedInit &scoped_init() const noexcept { return init_; }
+    [[nodiscard]] const ScopedInit &scoped_init() const noexcept {
+        return init_;
+    }
 
 private:
     [[noreturn]] static void fail(aclError code, const char *function, std::string context) {
         const std::string thrown = last_callback_error();
-        if (!thrown.empty() && code == ACL_ERROR_FAILURE) context += (context.empty() ? "" : "; ") + ("a callback threw: " + thrown);
+        if (!thrown.empty() && code == ACL_ERROR_FAILURE)
+            context += (context.empty() ? "" : "; ") + ("a callback threw: " + thrown);
         detail::raise(code, function, std::move(context));
     }
 

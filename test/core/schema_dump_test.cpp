@@ -246,6 +246,9 @@ TEST_CASE("K-4 entry rules of reference 3.4.1: no dump, an empty dump and a non-
         {"V2 string", R"({"dump":"invalid"})", kDump, "/dump"},
         {"F-5 last duplicate wins (object)", R"({"dump":true,"dump":{}})", kOk, ""},
         {"F-5 last duplicate wins (bool)", R"({"dump":{},"dump":true})", kDump, "/dump"},
+        {"F-5 inside dump: last wins", R"({"dump":{"dump_mode":"bad","dump_path":"./","dump_mode":"all"}})", kOk, ""},
+        {"F-5 inside dump: last loses", R"({"dump":{"dump_mode":"all","dump_path":"./","dump_mode":"bad"}})", kDump,
+         "/dump/dump_mode"},
     };
     checkRows(rows);
 

@@ -1,6 +1,8 @@
 // The top-level keys (reference §3.3, §3.7, decisions K-1, K-2, K-3, K-7, K-8) and the device
 // limits they share with aclrtDeviceSetLimit (E-3). One table row per case.
 #include <cstdint>
+#include <cstdlib>
+#include <fstream>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -1042,4 +1044,75 @@ TEST_CASE("E-3 the config keys and aclrtDeviceSetLimit agree on every product", 
             }
         }
     }
+}
+
+// ---- the shared conformance rows ----------------------------------------------------------------
+
+namespace {
+
+std::string sharedDir() {
+    // meson test sets ACLPP_SHARED_DIR; a direct run from the source tree finds ../shared.
+    const char *dir = std::getenv("ACLPP_SHARED_DIR");
+    return dir != nullptr && *dir != '\0' ? std::string(dir) : std::string("../shared");
+}
+
+std::optional<std::string> readFile(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
+}
+
+}  // namespace
+
+TEST_CASE("K-1 K-2 K-3 conformance rows for the top-level keys (expected.tsv)", "[K-1][K-2][K-3][conformance]") {
+    // The fixtures of the keys this validator owns, on the default platform (Ascend910B1, 1 device).
+    const std::string root = sharedDir() + "/conformance/";
+    const std::optional<std::string> table = readFile(root + "expected.tsv");
+    REQUIRE(table.has_value());
+    std::istringstream lines(*table);
+    std::string line;
+    std::size_t checked = 0;
+    while (std::getline(lines, line)) {
+        std::vector<std::string> columns;
+        std::istringstream fields(line);
+        for (std::string field; std::getline(fields, field, '\t');) columns.push_back(field);
+        if (columns.size() < 3) continue;
+        const std::string &file = columns[0];
+        const bool ours =
+            file.find("testDefaultDevice") != std::string::npos || file.find("testFifoSize") != std::string::npos ||
+            file.find("testStackSize") != std::string::npos || file.find("testEventMode") != std::string::npos ||
+            file.find("testErrorManager") != std::string::npos || file.find("handleOpConfig") != std::string::npos;
+        if (!ours) continue;
+        DYNAMIC_SECTION(file) {
+            const std::optional<std::string> bytes = readFile(root + "cann-fixtures/" + file);
+            REQUIRE(bytes.has_value());
+            const aclError code = static_cast<aclError>(std::stol(columns[1]));
+            const std::string pointer = columns[2] == "-" ? std::string{} : columns[2];
+            ParseFailure failure;
+            std::optional<JsonDocument> document = JsonDocument::parse(*bytes, failure);
+            if (code == ACL_ERROR_PARSE_FILE) {
+                CHECK_FALSE(document.has_value());
+            } else {
+                REQUIRE(document.has_value());
+                Report report;
+                EffectiveConfig effective;
+                const EnvironmentSnapshot environment{};
+                ValidationContext ctx{*document, *findProduct(kA2), environment, report, effective, 1, false};
+                validateTopLevel(ctx);
+                INFO(describe(report));
+                const Finding *error = decisive(report);
+                if (code == ACL_SUCCESS) {
+                    CHECK(error == nullptr);
+                } else {
+                    REQUIRE(error != nullptr);
+                    CHECK(error->code == code);
+                    CHECK(error->pointer == pointer);
+                }
+            }
+        }
+        ++checked;
+    }
+    CHECK(checked == 25);
 }

@@ -1,1 +1,114 @@
+// The validate-only extension (A-2): every finding, no state touched, same verdict as aclInit.
+#include <string>
+
 #include "catch.hpp"
+#include "runtime_fixture.hpp"
+
+using aclpp::test::FreshRuntime;
+using aclpp::test::lifecycleState;
+using aclpp::test::TempDir;
+
+TEST_CASE("A-2 validation returns every finding with positions and touches no state", "[A-2][K-8]") {
+    FreshRuntime fresh;
+    const std::string config =
+        "{\n"
+        "  \"err_msg_mod\": \"0\",\n"
+        "  \"err_msg_mode\": \"2\",\n"
+        "  \"StackSize\": {\"aicore_stack_size\": \"big\"},\n"
+        "  \"dump\": {\"dump_mode\": \"inputs\"}\n"
+        "}\n";
+    static int calls = 0;
+    auto count = [](const char *, size_t, void *) -> aclError {
+        ++calls;
+        return ACL_SUCCESS;
+    };
+    REQUIRE(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, count, nullptr) == ACL_SUCCESS);
+    const aclppLifecycleState before = lifecycleState();
+    aclppReport *report = nullptr;
+    CHECK(aclppValidateBuffer(config.data(), config.size(), nullptr, &report) == ACL_ERROR_INVALID_PARAM);
+    REQUIRE(report != nullptr);
+    CHECK(aclppReportResult(report) == ACL_ERROR_INVALID_PARAM);
+    bool sawTypo = false, sawMode = false, sawStack = false, sawDump = false;
+    for (size_t i = 0; i < aclppReportFindingCount(report); ++i) {
+        aclppFinding f{};
+        REQUIRE(aclppReportGetFinding(report, i, &f) == ACL_SUCCESS);
+        const std::string pointer = f.pointer;
+        if (pointer == "/err_msg_mod") {
+            sawTypo = f.severity == ACLPP_SEVERITY_WARNING && std::string(f.hint).find("err_msg_mode") != std::string::npos;
+        }
+        if (pointer == "/err_msg_mode") sawMode = f.code == ACL_ERROR_INVALID_PARAM && f.line == 3 && f.column == 19;
+        if (pointer == "/StackSize/aicore_stack_size") sawStack = f.code == ACL_ERROR_FAILURE && f.line == 4;
+        if (pointer == "/dump/dump_mode") sawDump = f.code == ACL_ERROR_INVALID_DUMP_CONFIG && f.line == 5;
+    }
+    CHECK(sawTypo);
+    CHECK(sawMode);
+    CHECK(sawStack);
+    CHECK(sawDump);
+    CHECK(std::string(aclppReportEffectiveJson(report)) == "null");
+    CHECK(std::string(aclppReportJson(report)).find("\"result\":100000") != std::string::npos);
+    aclppReportFree(report);
+    CHECK(calls == 0);
+    const aclppLifecycleState after = lifecycleState();
+    CHECK(after.refCount == before.refCount);
+    CHECK(after.identityRemembered == before.identityRemembered);
+    CHECK(after.epoch == before.epoch);
+}
+
+TEST_CASE("A-2 validation agrees with aclInit for a chosen SoC and reports the effective config", "[A-2]") {
+    FreshRuntime fresh;
+    TempDir dir;
+    const std::string path = dir.write("acl.json", R"({"acl_graph":{"event_mode":"1"}})");
+    aclppReport *report = nullptr;
+    CHECK(aclppValidateFile(path.c_str(), "Ascend910A", &report) == ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+    aclppReportFree(report);
+    CHECK(aclppValidateFile(path.c_str(), "Ascend910B1", &report) == ACL_SUCCESS);
+    CHECK(std::string(aclppReportEffectiveJson(report)).find(R"("/acl_graph/event_mode":{"value":"1")") !=
+          std::string::npos);
+    aclppReportFree(report);
+    CHECK(aclppValidateFile(dir.file("missing.json").c_str(), nullptr, &report) == ACL_ERROR_INVALID_FILE);
+    aclppReportFree(report);
+    CHECK(aclppValidateFile(path.c_str(), "NoSuchSoc", &report) == ACL_ERROR_INVALID_PARAM);
+    CHECK(report == nullptr);
+    CHECK(aclppValidateBuffer("{}", 2, nullptr, nullptr) == ACL_ERROR_INVALID_PARAM);
+}
+
+TEST_CASE("A-2 the live effective configuration and config bytes follow the caller-buffer rule", "[A-2]") {
+    FreshRuntime fresh;
+    size_t required = 0;
+    CHECK(aclppGetEffectiveConfig(nullptr, 0, &required) == ACL_ERROR_UNINITIALIZE);
+    const std::string config = R"({"err_msg_mode":"1"})";
+    REQUIRE(aclppInitFromBuffer(config.data(), config.size()) == ACL_SUCCESS);
+    REQUIRE(aclppGetEffectiveConfig(nullptr, 0, &required) == ACL_SUCCESS);
+    char small[8];
+    CHECK(aclppGetEffectiveConfig(small, sizeof small, &required) == ACL_SUCCESS);
+    CHECK(std::string(small) == "{\"platf");  // truncated, NUL-terminated
+    const std::string effective = aclpp::test::effectiveConfig();
+    CHECK(effective.size() + 1 == required);
+    CHECK(effective.find(R"("/err_msg_mode":{"value":"1","source":"config","origin":"/err_msg_mode")") !=
+          std::string::npos);
+    std::string bytes(64, '\0');
+    REQUIRE(aclppGetConfigBytes(bytes.data(), bytes.size(), &required) == ACL_SUCCESS);
+    CHECK(std::string(bytes.c_str()) == config);
+    CHECK(aclppGetEffectiveConfig(nullptr, 0, nullptr) == ACL_ERROR_INVALID_PARAM);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+}
+
+TEST_CASE("A-2 lifecycle state reports count, flags, epoch and timings", "[A-2]") {
+    FreshRuntime fresh;
+    CHECK(aclppGetLifecycleState(nullptr) == ACL_ERROR_INVALID_PARAM);
+    const uint64_t epoch = lifecycleState().epoch;
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+    REQUIRE(aclInit(nullptr) == ACL_ERROR_REPEAT_INITIALIZE);
+    const aclppLifecycleState state = lifecycleState();
+    CHECK(state.refCount == 2);
+    CHECK(state.initialized == 1);
+    CHECK(state.finalized == 0);
+    CHECK(state.epoch == epoch + 1);
+    CHECK(state.identityRemembered == 1);
+    CHECK(state.transitionInProgress == 0);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+    CHECK(lifecycleState().finalized == 1);
+    CHECK(aclppCoreVersion() == ACLPP_VERSION_NUMBER);
+    CHECK(aclppTestingInjectFault(static_cast<aclppStep>(77), 1, 0, 1) == ACL_ERROR_INVALID_PARAM);
+    CHECK(aclppStepName(static_cast<aclppStep>(77)) == nullptr);
+}

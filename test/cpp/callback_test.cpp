@@ -35,8 +35,8 @@ TEST_CASE("C-5 a capturing lambda runs at init with the config bytes and at fina
         acl::InitCallback on_init = acl::InitCallback::create(
             acl::CallbackType::model, [&seen](std::string_view config) { seen.emplace_back(config); }, ec);
         REQUIRE_FALSE(ec);
-        acl::FinalizeCallback on_finalize =
-            acl::FinalizeCallback::create(acl::CallbackType::model, [&finalized] { ++finalized; }, ec);
+        acl::FinalizeCallback on_finalize = acl::FinalizeCallback::create(
+            acl::CallbackType::model, [&finalized] { ++finalized; }, ec);
         REQUIRE_FALSE(ec);
         CHECK(aclppRegisteredCallbackCount() == 2);
         const acl::Config config{.err_msg_mode = acl::ErrMsgMode::process};
@@ -57,7 +57,8 @@ TEST_CASE("C-5 tokens of the same function shape never unregister each other", "
     std::vector<int> order;
     std::error_code ec;
     auto make = [&](int id) {
-        return acl::InitCallback::create(acl::CallbackType::other, [&order, id] { order.push_back(id); }, ec);
+        return acl::InitCallback::create(
+            acl::CallbackType::other, [&order, id] { order.push_back(id); }, ec);
     };
     acl::InitCallback one = make(1);
     auto two = std::make_unique<acl::InitCallback>(make(2));
@@ -90,14 +91,17 @@ TEST_CASE("C-5 an exception from a callable becomes ACL_ERROR_FAILURE and a mess
         CHECK(e.errc() == acl::Errc::failure);
         CHECK(e.context().find("model cache is corrupt") != std::string::npos);
     }
-    // An acl::Error thrown by a callable keeps its code.
+    // An acl::Error thrown by a callable keeps its code. (The old token goes first: a second
+    // registration for a non-other type is refused with 500000.)
+    throwing.reset();
     throwing = acl::InitCallback::create(
         acl::CallbackType::dvpp, []() -> void { throw acl::Error(ACL_ERROR_RT_PARAM_INVALID, "mine"); }, ec);
+    REQUIRE_FALSE(ec);
     acl::Session again = acl::Session::create(acl::Config{}, ec);
     CHECK(ec == acl::Errc::rt_param_invalid);
 #else
-    acl::InitCallback failing =
-        acl::InitCallback::create(acl::CallbackType::dvpp, [] { return acl::Errc::rt_param_invalid; }, ec);
+    acl::InitCallback failing = acl::InitCallback::create(
+        acl::CallbackType::dvpp, [] { return acl::Errc::rt_param_invalid; }, ec);
     acl::Session failed = acl::Session::create(acl::Config{}, ec);
     CHECK(ec == acl::Errc::rt_param_invalid);
 #endif
@@ -107,13 +111,14 @@ TEST_CASE("C-5 callables may return bool, aclError, Errc or std::error_code", "[
     aclpp_test::Fresh fresh;
     std::error_code ec;
     SECTION("false") {
-        acl::InitCallback cb = acl::InitCallback::create(acl::CallbackType::other, [] { return false; }, ec);
+        acl::InitCallback cb = acl::InitCallback::create(
+            acl::CallbackType::other, [] { return false; }, ec);
         acl::Session s = acl::Session::create(acl::Config{}, ec);
         CHECK(ec == acl::Errc::failure);
     }
     SECTION("aclError") {
-        acl::InitCallback cb =
-            acl::InitCallback::create(acl::CallbackType::other, [] { return aclError{ACL_ERROR_RT_FAILURE}; }, ec);
+        acl::InitCallback cb = acl::InitCallback::create(
+            acl::CallbackType::other, [] { return aclError{ACL_ERROR_RT_FAILURE}; }, ec);
         acl::Session s = acl::Session::create(acl::Config{}, ec);
         CHECK(ec == acl::Errc::rt_failure);
     }
@@ -124,8 +129,10 @@ TEST_CASE("C-5 callables may return bool, aclError, Errc or std::error_code", "[
         CHECK(ec == acl::Errc::failure);
     }
     SECTION("true and an empty error_code") {
-        acl::InitCallback a = acl::InitCallback::create(acl::CallbackType::other, [] { return true; }, ec);
-        acl::InitCallback b = acl::InitCallback::create(acl::CallbackType::other, [] { return std::error_code(); }, ec);
+        acl::InitCallback a = acl::InitCallback::create(
+            acl::CallbackType::other, [] { return true; }, ec);
+        acl::InitCallback b = acl::InitCallback::create(
+            acl::CallbackType::other, [] { return std::error_code(); }, ec);
         acl::Session s = acl::Session::create(acl::Config{}, ec);
         CHECK_FALSE(ec);
     }
@@ -134,9 +141,11 @@ TEST_CASE("C-5 callables may return bool, aclError, Errc or std::error_code", "[
 TEST_CASE("C-5 a second token for a non-other type gets 500000 (L-7)", "[C-5]") {
     aclpp_test::Fresh fresh;
     std::error_code ec;
-    acl::InitCallback first = acl::InitCallback::create(acl::CallbackType::model, [] {}, ec);
+    acl::InitCallback first = acl::InitCallback::create(
+        acl::CallbackType::model, [] {}, ec);
     REQUIRE_FALSE(ec);
-    acl::InitCallback second = acl::InitCallback::create(acl::CallbackType::model, [] {}, ec);
+    acl::InitCallback second = acl::InitCallback::create(
+        acl::CallbackType::model, [] {}, ec);
     CHECK(ec == acl::Errc::internal_error);
     CHECK_FALSE(static_cast<bool>(second));
     CHECK(aclppRegisteredCallbackCount() == 1);
@@ -164,9 +173,7 @@ TEST_CASE("C-5 a token may be destroyed from inside its own callback", "[C-5]") 
         },
         ec));
     REQUIRE_FALSE(ec);
-    {
-        acl::Session session = acl::Session::create(acl::Config{}, ec);
-    }
+    { acl::Session session = acl::Session::create(acl::Config{}, ec); }
     CHECK(calls == 1);
     CHECK_FALSE(token.has_value());
     CHECK(aclppRegisteredCallbackCount() == 0);
@@ -181,8 +188,8 @@ TEST_CASE("C-5 tokens from many threads register and unregister exactly their ow
         threads.emplace_back([&calls, &failures] {
             for (int i = 0; i < 200; ++i) {
                 std::error_code ec;
-                acl::InitCallback cb =
-                    acl::InitCallback::create(acl::CallbackType::other, [&calls] { ++calls; }, ec);
+                acl::InitCallback cb = acl::InitCallback::create(
+                    acl::CallbackType::other, [&calls] { ++calls; }, ec);
                 if (ec || !cb) ++failures;  // Catch2 assertions are not thread-safe
             }
         });

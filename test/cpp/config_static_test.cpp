@@ -20,18 +20,19 @@ constexpr auto kConfig = acl::static_config<[] {
 }>;
 
 // The JSON text is a constant expression.
-static_assert(kConfig.json() ==
-              R"({"err_msg_mode":"1","dump":{"dump_path":"./","dump_scene":"aic_err_brief_dump"},)"
-              R"("StackSize":{"aicore_stack_size":65536}})");
+static_assert(kConfig.json() == R"({"err_msg_mode":"1","dump":{"dump_path":"./","dump_scene":"aic_err_brief_dump"},)"
+                                R"("StackSize":{"aicore_stack_size":65536}})");
 static_assert(acl::to_json_fixed<[] { return acl::Config{.default_device = 0}; }>().json() ==
               R"({"defaultDevice":{"default_device":"0"}})");
 
 // Fluent setters work in constant expressions too.
 static_assert(acl::to_json_fixed<[] {
                   acl::Config c;
-                  c.set_max_opqueue_num(100).set_dump(acl::Dump{}.set_path("./").add_model(acl::DumpModel{}.set_model_name("m")));
+                  c.set_max_opqueue_num(100).set_dump(
+                      acl::Dump{}.set_path("./").add_model(acl::DumpModel{}.set_model_name("m")));
                   return c;
-              }>().json() == R"({"dump":{"dump_path":"./","dump_list":[{"model_name":"m"}]},"max_opqueue_num":"100"})");
+              }>()
+                  .json() == R"({"dump":{"dump_path":"./","dump_list":[{"model_name":"m"}]},"max_opqueue_num":"100"})");
 
 // validate() and validate_static() are usable in constant expressions.
 static_assert(acl::Config{.max_opqueue_num = 0u}.validate().result == ACL_ERROR_INVALID_PARAM);

@@ -37,7 +37,10 @@ acl::Config full_config() {
                        .add_optype_blacklist(acl::OpFilter{}.set_name("Add").add_pos("input0"))
                        .add_opname_range("a", "b"));
     c.set_dump(dump);
-    c.set_profiler(acl::Profiler{.enabled = false, .output = "./prof", .aicpu = true, .dvpp_freq = 50u,
+    c.set_profiler(acl::Profiler{.enabled = false,
+                                 .output = "./prof",
+                                 .aicpu = true,
+                                 .dvpp_freq = 50u,
                                  .host_sys = std::vector{acl::HostSys::cpu, acl::HostSys::mem}});
     c.add_extra("my_module", R"({"threads":4})");
     return c;
@@ -78,7 +81,8 @@ TEST_CASE("C-4 to_json writes the dump section with its list, filters and ranges
     const acl::Config c{.dump = acl::Dump{.path = "./",
                                           .op_switch = true,
                                           .kernel_data = std::vector{acl::KernelData::all, acl::KernelData::timestamp},
-                                          .list = std::vector{acl::DumpModel{.model_name = "m", .layer = std::vector<std::string>{"a"}}}}};
+                                          .list = std::vector{acl::DumpModel{.model_name = "m",
+                                                                             .layer = std::vector<std::string>{"a"}}}}};
     CHECK(c.to_json(acl::JsonStyle::compact) ==
           R"({"dump":{"dump_path":"./","dump_op_switch":"on","dump_kernel_data":"all,timestamp",)"
           R"("dump_list":[{"model_name":"m","layer":["a"]}]}})");
@@ -158,80 +162,119 @@ std::vector<RuleRow> rule_rows() {
     return {
         {"err_msg_mode out of range", [] { return Config{.err_msg_mode = static_cast<acl::ErrMsgMode>(3)}; },
          ACL_ERROR_INVALID_PARAM, "/err_msg_mode", acl::ConfigRule::err_msg_mode_value},
-        {"watcher + debug", [=] { return with_dump(Dump{.path = "./", .scene = acl::DumpScene::watcher, .debug = true}); },
+        {"watcher + debug",
+         [=] { return with_dump(Dump{.path = "./", .scene = acl::DumpScene::watcher, .debug = true}); },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_debug", acl::ConfigRule::watcher_debug_on},
-        {"watcher + op_switch", [=] { return with_dump(Dump{.path = "./", .op_switch = true, .scene = acl::DumpScene::watcher}); },
+        {"watcher + op_switch",
+         [=] { return with_dump(Dump{.path = "./", .op_switch = true, .scene = acl::DumpScene::watcher}); },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_op_switch", acl::ConfigRule::watcher_op_switch_on},
-        {"watcher + mode input", [=] { return with_dump(Dump{.path = "./", .mode = acl::DumpMode::input, .scene = acl::DumpScene::watcher}); },
+        {"watcher + mode input",
+         [=] { return with_dump(Dump{.path = "./", .mode = acl::DumpMode::input, .scene = acl::DumpScene::watcher}); },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_mode", acl::ConfigRule::watcher_mode_not_output},
-        {"exception scene + debug", [=] { return with_dump(Dump{.scene = acl::DumpScene::aic_err_brief_dump, .debug = true}); },
+        {"exception scene + debug",
+         [=] { return with_dump(Dump{.scene = acl::DumpScene::aic_err_brief_dump, .debug = true}); },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_debug", acl::ConfigRule::exception_scene_debug_on},
-        {"exception scene + op_switch", [=] { return with_dump(Dump{.op_switch = true, .scene = acl::DumpScene::lite_exception}); },
+        {"exception scene + op_switch",
+         [=] { return with_dump(Dump{.op_switch = true, .scene = acl::DumpScene::lite_exception}); },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_op_switch", acl::ConfigRule::exception_scene_op_switch_on},
         {"dump_path missing", [=] { return with_dump(Dump{.op_switch = false}); }, ACL_ERROR_INVALID_DUMP_CONFIG,
          "/dump/dump_path", acl::ConfigRule::dump_path_missing},
-        {"dump_path empty", [=] { return with_dump(Dump{.path = ""}); }, ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_path",
-         acl::ConfigRule::dump_path_empty},
-        {"dump_path too long", [=] { return with_dump(Dump{.path = std::string(513, 'a')}); }, ACL_ERROR_INVALID_DUMP_CONFIG,
-         "/dump/dump_path", acl::ConfigRule::dump_path_too_long},
+        {"dump_path empty", [=] { return with_dump(Dump{.path = ""}); }, ACL_ERROR_INVALID_DUMP_CONFIG,
+         "/dump/dump_path", acl::ConfigRule::dump_path_empty},
+        {"dump_path too long", [=] { return with_dump(Dump{.path = std::string(513, 'a')}); },
+         ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_path", acl::ConfigRule::dump_path_too_long},
         {"remote path empty", [=] { return with_dump(Dump{.path = "10.0.0.1:"}); }, ACL_ERROR_INVALID_DUMP_CONFIG,
          "/dump/dump_path", acl::ConfigRule::dump_path_remote_empty},
-        {"remote path bad char", [=] { return with_dump(Dump{.path = "10.0.0.1:/data dir"}); }, ACL_ERROR_INVALID_DUMP_CONFIG,
-         "/dump/dump_path", acl::ConfigRule::dump_path_remote_bad_char},
+        {"remote path bad char", [=] { return with_dump(Dump{.path = "10.0.0.1:/data dir"}); },
+         ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_path", acl::ConfigRule::dump_path_remote_bad_char},
         {"overflow + op_switch", [=] { return with_dump(Dump{.path = "./", .op_switch = true, .debug = true}); },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_op_switch", acl::ConfigRule::overflow_op_switch_on},
-        {"dump_step reversed", [=] { return with_dump(Dump{.path = "./", .step = "5-3"}); }, ACL_ERROR_INVALID_DUMP_CONFIG,
-         "/dump/dump_step", acl::ConfigRule::dump_step_syntax},
-        {"model_name empty", [=] { return with_dump(Dump{.path = "./", .list = std::vector{DumpModel{.model_name = ""}}}); },
+        {"dump_step reversed", [=] { return with_dump(Dump{.path = "./", .step = "5-3"}); },
+         ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_step", acl::ConfigRule::dump_step_syntax},
+        {"model_name empty",
+         [=] { return with_dump(Dump{.path = "./", .list = std::vector{DumpModel{.model_name = ""}}}); },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_list/0/model_name", acl::ConfigRule::list_model_name_empty},
         {"layer empty",
-         [=] { return with_dump(Dump{.path = "./", .list = std::vector{DumpModel{.model_name = "m"}, DumpModel{.layer = std::vector<std::string>{}}}}); },
+         [=] {
+             return with_dump(Dump{
+                 .path = "./",
+                 .list = std::vector{DumpModel{.model_name = "m"}, DumpModel{.layer = std::vector<std::string>{}}}});
+         },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_list/1/layer", acl::ConfigRule::list_layer_empty},
         {"watcher without nodes",
-         [=] { return with_dump(Dump{.path = "./", .scene = acl::DumpScene::watcher, .list = std::vector{DumpModel{.layer = std::vector<std::string>{"l"}}}}); },
+         [=] {
+             return with_dump(Dump{.path = "./",
+                                   .scene = acl::DumpScene::watcher,
+                                   .list = std::vector{DumpModel{.layer = std::vector<std::string>{"l"}}}});
+         },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_list/0/watcher_nodes", acl::ConfigRule::watcher_nodes_missing},
         {"watcher with model_name",
          [=] {
-             return with_dump(Dump{.path = "./", .scene = acl::DumpScene::watcher,
-                                   .list = std::vector{DumpModel{.model_name = "m", .watcher_nodes = std::vector<std::string>{"n"}}}});
+             return with_dump(Dump{
+                 .path = "./",
+                 .scene = acl::DumpScene::watcher,
+                 .list = std::vector{DumpModel{.model_name = "m", .watcher_nodes = std::vector<std::string>{"n"}}}});
          },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_list/0/model_name", acl::ConfigRule::watcher_model_name_set},
         {"nodes without watcher",
-         [=] { return with_dump(Dump{.path = "./", .list = std::vector{DumpModel{.watcher_nodes = std::vector<std::string>{"n"}}}}); },
-         ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_list/0/watcher_nodes", acl::ConfigRule::watcher_nodes_without_watcher},
+         [=] {
+             return with_dump(
+                 Dump{.path = "./", .list = std::vector{DumpModel{.watcher_nodes = std::vector<std::string>{"n"}}}});
+         },
+         ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_list/0/watcher_nodes",
+         acl::ConfigRule::watcher_nodes_without_watcher},
         {"blacklist needs level op",
-         [=] { return with_dump(Dump{.path = "./", .list = std::vector{DumpModel{.opname_blacklist = std::vector{acl::OpFilter{.name = "x"}}}}}); },
-         ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_list/0/opname_blacklist", acl::ConfigRule::blacklist_needs_level_op},
+         [=] {
+             return with_dump(
+                 Dump{.path = "./",
+                      .list = std::vector{DumpModel{.opname_blacklist = std::vector{acl::OpFilter{.name = "x"}}}}});
+         },
+         ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_list/0/opname_blacklist",
+         acl::ConfigRule::blacklist_needs_level_op},
         {"blacklist too long",
          [=] {
-             return with_dump(Dump{.path = "./", .level = acl::DumpLevel::op,
-                                   .list = std::vector{DumpModel{.optype_blacklist = std::vector<acl::OpFilter>(101, acl::OpFilter{.name = "x"})}}});
+             return with_dump(Dump{.path = "./",
+                                   .level = acl::DumpLevel::op,
+                                   .list = std::vector{DumpModel{.optype_blacklist = std::vector<acl::OpFilter>(
+                                                                     101, acl::OpFilter{.name = "x"})}}});
          },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_list/0/optype_blacklist", acl::ConfigRule::blacklist_too_long},
         {"range needs level op",
          [=] {
-             return with_dump(Dump{.path = "./", .list = std::vector{DumpModel{.model_name = "m", .opname_range = std::vector{acl::OpnameRange{"a", "b"}}}}});
+             return with_dump(Dump{.path = "./",
+                                   .list = std::vector{DumpModel{
+                                       .model_name = "m", .opname_range = std::vector{acl::OpnameRange{"a", "b"}}}}});
          },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_list/0/opname_range", acl::ConfigRule::opname_range_needs_level_op},
         {"range needs model",
          [=] {
-             return with_dump(Dump{.path = "./", .level = acl::DumpLevel::op,
-                                   .list = std::vector{DumpModel{.opname_range = std::vector{acl::OpnameRange{"a", "b"}}}}});
+             return with_dump(
+                 Dump{.path = "./",
+                      .level = acl::DumpLevel::op,
+                      .list = std::vector{DumpModel{.opname_range = std::vector{acl::OpnameRange{"a", "b"}}}}});
          },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_list/0/model_name", acl::ConfigRule::opname_range_needs_model_name},
         {"range bound empty",
          [=] {
-             return with_dump(Dump{.path = "./", .level = acl::DumpLevel::op,
-                                   .list = std::vector{DumpModel{.model_name = "m", .opname_range = std::vector{acl::OpnameRange{"a", ""}}}}});
+             return with_dump(Dump{.path = "./",
+                                   .level = acl::DumpLevel::op,
+                                   .list = std::vector{DumpModel{
+                                       .model_name = "m", .opname_range = std::vector{acl::OpnameRange{"a", ""}}}}});
          },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_list/0/opname_range/0", acl::ConfigRule::opname_range_bound_empty},
-        {"stats empty", [=] { return with_dump(Dump{.path = "./", .data = acl::DumpData::stats, .stats = std::vector<acl::DumpStat>{}}); },
+        {"stats empty",
+         [=] {
+             return with_dump(Dump{.path = "./", .data = acl::DumpData::stats, .stats = std::vector<acl::DumpStat>{}});
+         },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_stats", acl::ConfigRule::dump_stats_empty},
-        {"stats need data stats", [=] { return with_dump(Dump{.path = "./", .stats = std::vector{acl::DumpStat::min}}); },
+        {"stats need data stats",
+         [=] { return with_dump(Dump{.path = "./", .stats = std::vector{acl::DumpStat::min}}); },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_stats", acl::ConfigRule::dump_stats_need_data_stats},
-        {"kernel data empty", [=] { return with_dump(Dump{.path = "./", .kernel_data = std::vector<acl::KernelData>{}}); },
+        {"kernel data empty",
+         [=] { return with_dump(Dump{.path = "./", .kernel_data = std::vector<acl::KernelData>{}}); },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_kernel_data", acl::ConfigRule::dump_kernel_data_empty},
-        {"dump enum out of range", [=] { return with_dump(Dump{.path = "./", .level = static_cast<acl::DumpLevel>(9)}); },
+        {"dump enum out of range",
+         [=] { return with_dump(Dump{.path = "./", .level = static_cast<acl::DumpLevel>(9)}); },
          ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_level", acl::ConfigRule::dump_enum_value},
         {"max_opqueue_num 0", [] { return Config{.max_opqueue_num = 0u}; }, ACL_ERROR_INVALID_PARAM, "/max_opqueue_num",
          acl::ConfigRule::max_opqueue_num_zero},
@@ -239,11 +282,12 @@ std::vector<RuleRow> rule_rows() {
          "/defaultDevice/default_device", acl::ConfigRule::default_device_negative},
         {"simd fifo 0", [] { return Config{.simd_printf_fifo_size_per_core = 0u}; }, ACL_ERROR_FAILURE,
          "/simd_printf_fifo_size_per_core", acl::ConfigRule::printf_fifo_zero},
-        {"event_mode out of range", [] { return Config{.event_mode = static_cast<acl::EventMode>(2)}; }, ACL_ERROR_INVALID_PARAM,
-         "/acl_graph/event_mode", acl::ConfigRule::event_mode_value},
+        {"event_mode out of range", [] { return Config{.event_mode = static_cast<acl::EventMode>(2)}; },
+         ACL_ERROR_INVALID_PARAM, "/acl_graph/event_mode", acl::ConfigRule::event_mode_value},
         {"dvpp_freq 0", [] { return Config{.profiler = acl::Profiler{.dvpp_freq = 0u}}; }, ACL_ERROR_INVALID_PARAM,
          "/profiler/dvpp_freq", acl::ConfigRule::profiler_frequency_range},
-        {"storage_limit 100MB with switch on", [] { return Config{.profiler = acl::Profiler{.enabled = true, .storage_limit_mb = 100u}}; },
+        {"storage_limit 100MB with switch on",
+         [] { return Config{.profiler = acl::Profiler{.enabled = true, .storage_limit_mb = 100u}}; },
          ACL_ERROR_INVALID_PARAM, "/profiler/storage_limit", acl::ConfigRule::profiler_storage_limit_range},
         {"dump error before a default_device error (init-step order)",
          [=] {

@@ -17,7 +17,8 @@ static_assert(ACLPP_EXCEPTIONS == 0, "this file is built with -fno-exceptions");
 namespace {
 void exit_with_code(const acl::ErrorInfo &info) noexcept {
     // The child reports what it got through its exit status: the code's last two digits.
-    std::fprintf(stderr, "fatal handler: %.*s %d\n", static_cast<int>(info.function.size()), info.function.data(), info.code);
+    std::fprintf(stderr, "fatal handler: %.*s %d\n", static_cast<int>(info.function.size()), info.function.data(),
+                 info.code);
     _exit(info.code % 100);
 }
 }  // namespace
@@ -29,7 +30,7 @@ TEST_CASE("C-3 without exceptions a failing throwing call runs the fatal-error h
     if (child == 0) {
         acl::set_fatal_error_handler(&exit_with_code);
         acl::ScopedInit init{acl::ConfigFile{"/nonexistent/acl.json"}};  // 100003
-        _exit(0);  // not reached
+        _exit(0);                                                        // not reached
     }
     int status = 0;
     REQUIRE(waitpid(child, &status, 0) == child);

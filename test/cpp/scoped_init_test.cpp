@@ -21,7 +21,9 @@ static_assert(std::is_nothrow_destructible_v<acl::ScopedInit>);
 static_assert(std::is_nothrow_constructible_v<acl::ScopedInit, std::nullptr_t>);
 
 namespace {
-acl::ScopedInit make(std::error_code &ec) { return acl::ScopedInit::create(ec); }
+acl::ScopedInit make(std::error_code &ec) {
+    return acl::ScopedInit::create(ec);
+}
 }  // namespace
 
 TEST_CASE("C-1 ScopedInit joins with 100002 and holds one reference", "[C-1]") {

@@ -22,7 +22,9 @@ static_assert(std::is_nothrow_destructible_v<acl::Session>);
 
 namespace {
 
-acl::Config process_mode() { return acl::Config{.err_msg_mode = acl::ErrMsgMode::process}; }
+acl::Config process_mode() {
+    return acl::Config{.err_msg_mode = acl::ErrMsgMode::process};
+}
 
 struct JoinWarnings {
     static inline std::vector<acl::JoinReport> reports;
@@ -60,8 +62,8 @@ TEST_CASE("C-2 Session hands its config to the core as bytes, never a file", "[C
 TEST_CASE("C-2 Session exposes the effective configuration", "[C-2]") {
     aclpp_test::Fresh fresh;
     std::error_code ec;
-    acl::Session session = acl::Session::create(
-        acl::Config{.err_msg_mode = acl::ErrMsgMode::process, .max_opqueue_num = 30000u}, ec);
+    acl::Session session =
+        acl::Session::create(acl::Config{.err_msg_mode = acl::ErrMsgMode::process, .max_opqueue_num = 30000u}, ec);
     REQUIRE_FALSE(ec);
     const std::string text = session.effective_json(ec);
     REQUIRE_FALSE(ec);
@@ -78,8 +80,8 @@ TEST_CASE("C-2 Session exposes the effective configuration", "[C-2]") {
 TEST_CASE("C-2 JoinPolicy::strict refuses a runtime with another config and names the keys", "[C-2][P5]") {
     aclpp_test::Fresh fresh;
     std::error_code ec;
-    acl::Session first = acl::Session::create(
-        acl::Config{.err_msg_mode = acl::ErrMsgMode::thread, .max_opqueue_num = 100u}, ec);
+    acl::Session first =
+        acl::Session::create(acl::Config{.err_msg_mode = acl::ErrMsgMode::thread, .max_opqueue_num = 100u}, ec);
     REQUIRE_FALSE(ec);
     acl::Session second = acl::Session::create(process_mode(), ec, acl::JoinPolicy::strict);
     CHECK(ec == acl::Errc::invalid_param);
@@ -105,9 +107,9 @@ TEST_CASE("C-2 JoinPolicy::warn keeps the reference and reports the differing po
     std::error_code ec;
     acl::Session first = acl::Session::create(acl::Config{.dump = acl::Dump{.path = "./"}}, ec);
     REQUIRE_FALSE(ec);
-    acl::Session second = acl::Session::create(
-        acl::Config{.err_msg_mode = acl::ErrMsgMode::process, .dump = acl::Dump{.path = "/tmp"}}, ec,
-        acl::JoinPolicy::warn);
+    acl::Session second =
+        acl::Session::create(acl::Config{.err_msg_mode = acl::ErrMsgMode::process, .dump = acl::Dump{.path = "/tmp"}},
+                             ec, acl::JoinPolicy::warn);
     REQUIRE_FALSE(ec);
     CHECK(second.joined());
     CHECK(ref_count() == 2);
@@ -152,10 +154,10 @@ TEST_CASE("C-2 a join with the same config, a subset or defaults is compatible",
     CHECK(has_pointer(subset.join_report().extras, "/dump"));
 
     // dump_mode "output" is the runtime's default: asking for it explicitly is no conflict.
-    acl::Session defaults = acl::Session::create(
-        acl::Config{.err_msg_mode = acl::ErrMsgMode::process,
-                    .dump = acl::Dump{.path = "./", .mode = acl::DumpMode::output}},
-        ec, acl::JoinPolicy::strict);
+    acl::Session defaults =
+        acl::Session::create(acl::Config{.err_msg_mode = acl::ErrMsgMode::process,
+                                         .dump = acl::Dump{.path = "./", .mode = acl::DumpMode::output}},
+                             ec, acl::JoinPolicy::strict);
     REQUIRE_FALSE(ec);
     CHECK(defaults.join_report().compatible());
 

@@ -18,7 +18,9 @@ inline aclppLifecycleState state() {
     REQUIRE(aclppGetLifecycleState(&s) == ACL_SUCCESS);
     return s;
 }
-inline std::uint64_t ref_count() { return state().refCount; }
+inline std::uint64_t ref_count() {
+    return state().refCount;
+}
 
 /// Every test case starts from a fresh-process state (count 0, no identity, no callbacks, no
 /// faults) and must leave the runtime finalised.

@@ -29,7 +29,8 @@ def main():
     timeout = args.timeout
     if os.environ.get("ACLPP_VALGRIND") == "1":
         command = ["valgrind", "-q", "--error-exitcode=99", "--leak-check=full",
-                   "--errors-for-leak-kinds=definite", "--trace-children=no"] + command
+                   "--errors-for-leak-kinds=definite", "--trace-children=no",
+                   "--child-silent-after-fork=yes"] + command
         timeout *= 10
 
     try:

@@ -16,28 +16,28 @@ using namespace aclpp::exit_test;
 namespace {
 
 // Never destroyed: the worker may still wait on these while exit() runs static destructors.
-struct Sync {
+struct Gate {
     std::mutex mutex;
     std::condition_variable changed;
     bool inside = false;
     bool exiting = false;
 };
-Sync &sync = *new Sync;
+Gate &gate = *new Gate;
 
 aclError blockUntilExit(const char *, size_t, void *) {
-    std::unique_lock lock(sync.mutex);
-    sync.inside = true;
-    sync.changed.notify_all();
-    sync.changed.wait(lock, [] { return sync.exiting; });
+    std::unique_lock lock(gate.mutex);
+    gate.inside = true;
+    gate.changed.notify_all();
+    gate.changed.wait(lock, [] { return gate.exiting; });
     return ACL_SUCCESS;
 }
 
 void releaseAndFinalize() {
     {
-        std::lock_guard lock(sync.mutex);
-        sync.exiting = true;
+        std::lock_guard lock(gate.mutex);
+        gate.exiting = true;
     }
-    sync.changed.notify_all();
+    gate.changed.notify_all();
     // The worker's init is still in progress: aclFinalize waits for it, then tears it down.
     const aclError code = aclFinalize();
     expect(code == ACL_SUCCESS, "atexit: aclFinalize after the in-progress init", code);
@@ -61,8 +61,8 @@ int main() {
         expect(code == ACL_SUCCESS, "worker: aclInit", code);
     }).detach();
     {
-        std::unique_lock lock(sync.mutex);
-        sync.changed.wait(lock, [] { return sync.inside; });
+        std::unique_lock lock(gate.mutex);
+        gate.changed.wait(lock, [] { return gate.inside; });
     }
     expect(lifecycleState().transitionInProgress == 1, "no transition in progress while inside the callback");
     say("worker is inside the init callback; main calls exit");

@@ -17,9 +17,10 @@
 
 namespace aclpp::fuzz {
 
-[[noreturn]] [[gnu::format(printf, 3, 4)]] inline void invariantFailed(const char *file, int line, const char *format,
+[[noreturn]] [[gnu::format(printf, 4, 5)]] inline void invariantFailed(const char *file, int line,
+                                                                         const char *condition, const char *format,
                                                                          ...) {
-    std::fprintf(stderr, "\n*** aclpp fuzz invariant failed at %s:%d: ", file, line);
+    std::fprintf(stderr, "\n*** aclpp fuzz invariant failed at %s:%d: (%s) ", file, line, condition);
     va_list args;
     va_start(args, format);
     std::vfprintf(stderr, format, args);
@@ -32,7 +33,7 @@ namespace aclpp::fuzz {
 // NOLINTNEXTLINE(cppcoreguidelines-macro-usage): needs __FILE__/__LINE__ and a lazily built message.
 #define ACLPP_FUZZ_CHECK(condition, ...)                                                            \
     do {                                                                                            \
-        if (!(condition)) ::aclpp::fuzz::invariantFailed(__FILE__, __LINE__, "(" #condition ") " __VA_ARGS__); \
+        if (!(condition)) ::aclpp::fuzz::invariantFailed(__FILE__, __LINE__, #condition, __VA_ARGS__); \
     } while (0)
 
 inline constexpr aclppStep kAllSteps[] = {

@@ -23,6 +23,12 @@ using namespace aclpp::fuzz;
 
 namespace {
 
+// ACLPP_FUZZ_TRACE=1 prints every call, to read a crash input back.
+const bool tracing = [] {
+    const char *value = std::getenv("ACLPP_FUZZ_TRACE");
+    return value != nullptr && value[0] == '1';
+}();
+
 constexpr uint32_t kDevices = 3;
 constexpr int kFunctions = 4;
 
@@ -83,11 +89,12 @@ constexpr std::array<aclInitCallbackFunc, kFunctions> kInitFunctions = {initFunc
 constexpr std::array<aclFinalizeCallbackFunc, kFunctions> kFinalizeFunctions = {
     finalizeFunction<0>, finalizeFunction<1>, finalizeFunction<2>, finalizeFunction<3>};
 
-// Types the program registers: the notified ones, two never notified, and invalid values (L-7).
+// Types the program registers: the notified ones, two never notified, and unknown values (L-7).
+// Unknown values stay within the enum's range (0..0xFFFF): outside it a C++ caller has UB.
 constexpr std::array<int, 12> kTypeValues = {
     ACL_REG_TYPE_ACL_MODEL, ACL_REG_TYPE_ACL_OP_EXECUTOR, ACL_REG_TYPE_ACL_OP_COMPILER, ACL_REG_TYPE_ACL_DVPP,
     ACL_REG_TYPE_OTHER,     ACL_REG_TYPE_OTHER,           ACL_REG_TYPE_ACL_OP_CBLAS,    ACL_REG_TYPE_ACL_RETR,
-    8,                      100,                          -1,                           0x10000,
+    8,                      100,                          0x7FFF,                       0xFFFE,
 };
 
 bool knownType(int type) { return (type >= ACL_REG_TYPE_ACL_MODEL && type <= ACL_REG_TYPE_ACL_RETR) || type == 0xFFFF; }
@@ -252,6 +259,10 @@ Prediction predict(std::optional<std::string_view> config) {
 
 /// The 0->1 init (count 0) or a join. `config` nullopt: NULL or "" path, or a NULL buffer.
 aclError modelInit(std::optional<std::string_view> config, bool unreadablePath) {
+    if (tracing) {
+        std::fprintf(stderr, "trace: init %s%.*s%s\n", config ? "\"" : "(no config)",
+                     config ? static_cast<int>(config->size()) : 0, config ? config->data() : "", config ? "\"" : "");
+    }
     if (model.count > 0) {
         ++model.count;  // L-1: counted, path not read
         return ACL_ERROR_REPEAT_INITIALIZE;
@@ -314,7 +325,10 @@ aclError modelTeardown() {
         if (auto fault = takeFault(step)) return *fault;
         if (aclError code = modelNotifyFinalize(type)) return code;
     }
-    model.deviceSets = {};  // E-2: every device still set is reset
+    // Step 9 disables the default device and E-2 resets every device still set, before the
+    // OTHER callbacks: a failing OTHER callback leaves both done (reference §2.3).
+    model.deviceSets = {};
+    model.defaultDevice.reset();
     if (auto fault = takeFault(ACLPP_STEP_FINALIZE_OTHER_CALLBACKS)) return *fault;
     if (aclError code = modelNotifyFinalize(ACL_REG_TYPE_OTHER)) return code;
     model.count = 0;
@@ -362,6 +376,10 @@ std::string describe(const std::vector<Call> &calls) {
 }
 
 void checkAgainstModel(const char *op, aclError got, aclError expected) {
+    if (tracing) {
+        std::fprintf(stderr, "trace: %-30s -> %d (model %d), count %llu, calls:%s\n", op, got, expected,
+                     static_cast<unsigned long long>(model.count), describe(actualCalls).c_str());
+    }
     ACLPP_FUZZ_CHECK(got == expected, "%s returned %d, the model expected %d", op, got, expected);
     ACLPP_FUZZ_CHECK(reentryViolation.empty(), "%s: %s", op, reentryViolation.c_str());
     ACLPP_FUZZ_CHECK(actualCalls == model.expectedCalls, "%s: callbacks called:%s; the model expected:%s", op,

@@ -3,7 +3,7 @@
 //
 //   stress_lifecycle [--threads N] [--iterations M] [--seconds S] [--seed X]
 //
-// N threads (default 8) each run up to M random steps (default 20000) for at most S seconds
+// N threads (default 8) each run up to M random steps (default 100000) for at most S seconds
 // (default 4): aclInit(NULL) or aclppInitFromBuffer of one fixed config, aclFinalizeReference of
 // a reference they hold, init/finalize callback register/unregister with their own functions
 // and userData, a register race on an exclusive (non-OTHER) type, aclrtSetDevice/ResetDevice
@@ -123,7 +123,7 @@ aclError exclusiveInit(const char *, size_t, void *) { return ACL_SUCCESS; }
 
 struct Options {
     int threads = 8;
-    long iterations = 20000;
+    long iterations = 100000;
     double seconds = 4.0;
     unsigned seed = 12345;
 };
@@ -144,6 +144,8 @@ struct Totals {
 };
 Totals totals;
 
+std::atomic<int> ready{0};
+
 // Registration slots live until the end of main: a snapshot may call a callback after its
 // unregister returned.
 std::mutex slotMutex;
@@ -160,6 +162,9 @@ public:
         : index_(index), options_(options), deadline_(deadline), random_(options.seed * 7919u + index) {}
 
     void run() {
+        // Start together, so that the threads really overlap.
+        ++ready;
+        while (ready.load() < options_.threads) std::this_thread::yield();
         for (long i = 0; i < options_.iterations && std::chrono::steady_clock::now() < deadline_; ++i) {
             step();
             ++totals.steps;
@@ -176,7 +181,7 @@ private:
         switch (std::uniform_int_distribution<int>(0, 11)(random_)) {
             case 0:
             case 1:
-            case 2: init(); break;
+            case 2: held_ < 2 ? init() : release(); break;
             case 3:
             case 4: if (held_ > 0) release(); break;
             case 5: initRegistered_ ? unregisterInit() : registerInit(); break;

@@ -39,7 +39,7 @@ int runCheck(const CheckOptions &options, const Style &style, std::ostream &out)
     }
 
     for (const Validation &v : validations) {
-        for (const aclppFinding &finding : v.findings) printFinding(out, style, v.file, finding);
+        printFindings(out, style, v);
         printSummary(out, style, v);
     }
     return status;

@@ -120,7 +120,8 @@ int runExplain(const ExplainOptions &options, const Style &style, std::ostream &
             const JsonNode *devices = p->find("device_count");
             std::string details = family;
             if (devices != nullptr) {
-                details += (details.empty() ? "" : ", ") + devices->raw + (devices->raw == "1" ? " device" : " devices");
+                details +=
+                    (details.empty() ? "" : ", ") + devices->raw + (devices->raw == "1" ? " device" : " devices");
             }
             if (!details.empty()) platform += " (" + details + ")";
         }
@@ -133,8 +134,10 @@ int runExplain(const ExplainOptions &options, const Style &style, std::ostream &
             printSection(out, style, member.key, member.value);
         }
         if (!v.findings.empty()) out << '\n' << style.bold("Findings:") << '\n';
+    } else {
+        out << style.bold("No effective configuration for " + v.file) << ": aclInit rejects it on " << v.soc << ".\n";
     }
-    for (const aclppFinding &finding : v.findings) printFinding(out, style, v.file, finding);
+    printFindings(out, style, v);
     if (effective.isObject()) out << '\n';
     printSummary(out, style, v);
     return exitStatusFor(v.result);

@@ -101,18 +101,9 @@ int runFmt(const FmtOptions &options, const Style &style, std::ostream &out) {
     // never disagree about it. Schema errors do not matter here: a config with a bad value can
     // still be laid out.
     const Validation v = validateFile(options.file, nullptr);
-    bool unreadable = false;
-    bool malformed = false;
-    for (const aclppFinding &finding : v.findings) {
-        if (finding.severity != ACLPP_SEVERITY_ERROR) continue;
-        if (finding.code == ACL_ERROR_INVALID_FILE) unreadable = true;
-        if (finding.code == ACL_ERROR_PARSE_FILE) malformed = true;
-        if (finding.code == ACL_ERROR_INVALID_FILE || finding.code == ACL_ERROR_PARSE_FILE) {
-            printFinding(out, style, options.file, finding);
-        }
-    }
-    if (unreadable) return kExitUsage;
-    if (malformed) {
+    if (v.result == ACL_ERROR_INVALID_FILE || v.result == ACL_ERROR_PARSE_FILE) {
+        printFindings(out, style, v);
+        if (v.result == ACL_ERROR_INVALID_FILE) return kExitUsage;
         out << style.bold(options.file + ":") << " not formatted: the file is not valid JSON\n";
         return kExitFindings;
     }
@@ -127,8 +118,8 @@ int runFmt(const FmtOptions &options, const Style &style, std::ostream &out) {
             writeCanonical(parseJson(original), 0, canonical);
         } catch (const JsonParseError &error) {
             // The core accepted what this reader rejects: say so rather than guess.
-            out << style.bold(options.file + ":" + std::to_string(error.line()) + ":" +
-                              std::to_string(error.column()) + ":")
+            out << style.bold(options.file + ":" + std::to_string(error.line()) + ":" + std::to_string(error.column()) +
+                              ":")
                 << ' ' << style.red("error:") << ' ' << error.what() << " (acl-config's JSON reader)\n";
             return kExitFindings;
         }

@@ -67,18 +67,24 @@ private:
         if (depth > kMaxDepth) fail("nesting is too deep");
         if (atEnd()) fail("unexpected end of input; a value was expected");
         switch (peek()) {
-            case '{': return parseObject(depth);
-            case '[': return parseArray(depth);
+            case '{':
+                return parseObject(depth);
+            case '[':
+                return parseArray(depth);
             case '"': {
                 JsonNode node;
                 node.kind = JsonKind::string;
                 parseString(node.raw, node.text);
                 return node;
             }
-            case 't': return parseLiteral("true", JsonKind::boolean);
-            case 'f': return parseLiteral("false", JsonKind::boolean);
-            case 'n': return parseLiteral("null", JsonKind::null);
-            default: return parseNumber();
+            case 't':
+                return parseLiteral("true", JsonKind::boolean);
+            case 'f':
+                return parseLiteral("false", JsonKind::boolean);
+            case 'n':
+                return parseLiteral("null", JsonKind::null);
+            default:
+                return parseNumber();
         }
     }
 
@@ -176,14 +182,30 @@ private:
             if (atEnd()) fail("unterminated escape");
             const char e = text_[pos_++];
             switch (e) {
-                case '"': decoded += '"'; break;
-                case '\\': decoded += '\\'; break;
-                case '/': decoded += '/'; break;
-                case 'b': decoded += '\b'; break;
-                case 'f': decoded += '\f'; break;
-                case 'n': decoded += '\n'; break;
-                case 'r': decoded += '\r'; break;
-                case 't': decoded += '\t'; break;
+                case '"':
+                    decoded += '"';
+                    break;
+                case '\\':
+                    decoded += '\\';
+                    break;
+                case '/':
+                    decoded += '/';
+                    break;
+                case 'b':
+                    decoded += '\b';
+                    break;
+                case 'f':
+                    decoded += '\f';
+                    break;
+                case 'n':
+                    decoded += '\n';
+                    break;
+                case 'r':
+                    decoded += '\r';
+                    break;
+                case 't':
+                    decoded += '\t';
+                    break;
                 case 'u': {
                     uint32_t cp = parseHex4();
                     if (cp >= 0xD800 && cp < 0xDC00 && text_.substr(pos_, 2) == "\\u") {
@@ -199,7 +221,8 @@ private:
                     appendUtf8(decoded, cp);
                     break;
                 }
-                default: fail("invalid escape");
+                default:
+                    fail("invalid escape");
             }
         }
         raw = std::string(text_.substr(start, pos_ - start));
@@ -280,13 +303,17 @@ void writeCompact(const JsonNode &node, std::string &out) {
             }
             out += '}';
             return;
-        default: out += node.raw; return;
+        default:
+            out += node.raw;
+            return;
     }
 }
 
 }  // namespace
 
-JsonNode parseJson(std::string_view text) { return Parser(text).parseDocument(); }
+JsonNode parseJson(std::string_view text) {
+    return Parser(text).parseDocument();
+}
 
 std::string compactJson(const JsonNode &node) {
     std::string out;
@@ -299,11 +326,21 @@ std::string quoteJson(std::string_view text) {
     std::string out = "\"";
     for (const char c : text) {
         switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
             default:
                 if (static_cast<unsigned char>(c) < 0x20) {
                     out += "\\u00";

@@ -12,29 +12,29 @@
 int main(int argc, char **argv) {
     using namespace aclconfig;
 
-    CLI::App app{"Check, explain and format acl.json files exactly as aclInit reads them."};
+    CLI::App app{"Check, explain and format acl.json files exactly as aclInit reads them.", "acl-config"};
     app.set_version_flag("--version", std::string("acl-config (aclpp ") + aclppCoreVersionString() + ")");
     app.require_subcommand(1);
 
     std::string color = "auto";
     app.add_option("--color", color, "Colour the output: auto (a terminal and no NO_COLOR), always, never")
         ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->option_text("WHEN")
         ->capture_default_str();
 
     CheckOptions check;
-    CLI::App *checkCommand =
-        app.add_subcommand("check", "Validate configs as aclInit would and print every finding");
+    CLI::App *checkCommand = app.add_subcommand("check", "Validate configs as aclInit would and print every finding");
     checkCommand->add_option("FILE", check.files, "acl.json files to check")->required();
-    checkCommand->add_option("--soc", check.soc, "Validate for this SoC (see `acl-config socs`)");
+    checkCommand->add_option("--soc", check.soc, "Validate for this SoC (see `acl-config socs`)")->option_text("NAME");
     checkCommand->add_flag("--json", check.json, "Print a JSON array with one report per file");
-    checkCommand->footer(
-        "Exit status: 0 clean or warnings only, 1 errors, 2 usage error or unreadable file.");
+    checkCommand->footer("Exit status: 0 clean or warnings only, 1 errors, 2 usage error or unreadable file.");
 
     ExplainOptions explain;
     CLI::App *explainCommand =
         app.add_subcommand("explain", "Show the effective configuration and what set each value");
     explainCommand->add_option("FILE", explain.file, "acl.json file")->required();
-    explainCommand->add_option("--soc", explain.soc, "Explain for this SoC (see `acl-config socs`)");
+    explainCommand->add_option("--soc", explain.soc, "Explain for this SoC (see `acl-config socs`)")
+        ->option_text("NAME");
 
     FmtOptions fmt;
     CLI::App *fmtCommand = app.add_subcommand(

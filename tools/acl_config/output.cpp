@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 
 #include "json_reader.hpp"
 
@@ -11,9 +13,12 @@ namespace aclconfig {
 
 Style Style::detect(ColorChoice choice) {
     switch (choice) {
-        case ColorChoice::always: return Style(true);
-        case ColorChoice::never: return Style(false);
-        case ColorChoice::automatic: break;
+        case ColorChoice::always:
+            return Style(true);
+        case ColorChoice::never:
+            return Style(false);
+        case ColorChoice::automatic:
+            break;
     }
     // Any NO_COLOR, even an empty one, turns colours off: a user who bothered to set it means it.
     return Style(::isatty(STDOUT_FILENO) == 1 && std::getenv("NO_COLOR") == nullptr);
@@ -27,8 +32,8 @@ std::string Style::wrap(std::string_view code, std::string_view text) const {
 }
 
 std::size_t Validation::count(aclppSeverity severity) const noexcept {
-    return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(),
-                                                  [&](const aclppFinding &f) { return f.severity == severity; }));
+    return static_cast<std::size_t>(
+        std::count_if(findings.begin(), findings.end(), [&](const aclppFinding &f) { return f.severity == severity; }));
 }
 
 namespace {
@@ -50,9 +55,12 @@ std::size_t editDistance(std::string_view a, std::string_view b) {
 
 std::string_view severityWord(aclppSeverity severity) {
     switch (severity) {
-        case ACLPP_SEVERITY_ERROR: return "error";
-        case ACLPP_SEVERITY_WARNING: return "warning";
-        case ACLPP_SEVERITY_NOTE: return "note";
+        case ACLPP_SEVERITY_ERROR:
+            return "error";
+        case ACLPP_SEVERITY_WARNING:
+            return "warning";
+        case ACLPP_SEVERITY_NOTE:
+            return "note";
     }
     return "error";
 }
@@ -111,7 +119,9 @@ Validation validateFile(const std::string &file, const char *soc) {
     return v;
 }
 
-std::string codeLabel(aclError code) { return std::to_string(code) + " " + aclppErrorName(code); }
+std::string codeLabel(aclError code) {
+    return std::to_string(code) + " " + aclppErrorName(code);
+}
 
 void printFinding(std::ostream &out, const Style &style, std::string_view file, const aclppFinding &finding) {
     std::string location(file);
@@ -121,9 +131,15 @@ void printFinding(std::ostream &out, const Style &style, std::string_view file, 
     std::string severity(severityWord(finding.severity));
     severity += ':';
     switch (finding.severity) {
-        case ACLPP_SEVERITY_ERROR: severity = style.red(severity); break;
-        case ACLPP_SEVERITY_WARNING: severity = style.yellow(severity); break;
-        case ACLPP_SEVERITY_NOTE: severity = style.cyan(severity); break;
+        case ACLPP_SEVERITY_ERROR:
+            severity = style.red(severity);
+            break;
+        case ACLPP_SEVERITY_WARNING:
+            severity = style.yellow(severity);
+            break;
+        case ACLPP_SEVERITY_NOTE:
+            severity = style.cyan(severity);
+            break;
     }
 
     out << style.bold(location) << ' ' << severity << ' ' << finding.message;
@@ -131,6 +147,23 @@ void printFinding(std::ostream &out, const Style &style, std::string_view file, 
     if (finding.code != ACL_SUCCESS) out << " (" << codeLabel(finding.code) << ')';
     if (finding.hint != nullptr && finding.hint[0] != '\0') out << ' ' << style.cyan("hint:") << ' ' << finding.hint;
     out << '\n';
+}
+
+void printFindings(std::ostream &out, const Style &style, const Validation &v) {
+    for (const aclppFinding &finding : v.findings) {
+        printFinding(out, style, v.file, finding);
+        if (finding.code != ACL_ERROR_PARSE_FILE || finding.line != 0) continue;
+        std::ifstream in(v.file, std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        if (!in) continue;
+        try {
+            (void)parseJson(text.str());
+        } catch (const JsonParseError &error) {
+            out << style.bold(v.file + ":" + std::to_string(error.line()) + ":" + std::to_string(error.column()) + ":")
+                << ' ' << style.cyan("note:") << " acl-config's JSON reader stops here: " << error.what() << '\n';
+        }
+    }
 }
 
 void printSummary(std::ostream &out, const Style &style, const Validation &v) {

@@ -74,6 +74,11 @@ struct Validation {
 /// `file:line:column: severity: message [pointer] (code NAME) hint: ...` and a newline.
 void printFinding(std::ostream &out, const Style &style, std::string_view file, const aclppFinding &finding);
 
+/// Every finding of `v` in the core's order (the order aclInit evaluates them). A syntax error
+/// the core cannot position (100006 without a line) is followed by a note saying where
+/// acl-config's own reader stops, clearly labelled as such.
+void printFindings(std::ostream &out, const Style &style, const Validation &v);
+
 /// `file: aclInit would fail with ... on SoC (2 errors, 1 warning)` and a newline.
 void printSummary(std::ostream &out, const Style &style, const Validation &validation);
 

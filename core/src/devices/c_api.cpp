@@ -129,7 +129,7 @@ aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value) {
             const LimitRule *rule = findLimitRule(limit);
             recordError(std::string(aclppErrorName(decision.code)) + "(" + std::to_string(decision.code) +
                         "): aclrtDeviceSetLimit(" + (rule ? std::string(rule->configKey) : std::to_string(limit)) +
-                        ", " + std::to_string(value) + "): " + decision.note + " on " + devices.socName + " (E-3)");
+                        ", " + std::to_string(value) + "): " + decision.note + " (E-3)");
             return decision.code;
         }
         if (decision.changed) devices.limits[static_cast<std::size_t>(limit)] = decision.applied;

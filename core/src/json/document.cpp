@@ -38,7 +38,8 @@ public:
             case JsonType::ARRAY: {
                 if (++arrayDepth > kMaxArrayDepth) return fail(arrayDepth, "arrays");
                 std::size_t index = 0;
-                for (JsonElement child : asArray(element)) {
+                const JsonArray array = asArray(element);
+                for (JsonElement child : array) {
                     path_.push_back(PathToken{{}, index++, false});
                     const bool ok = walk(child, objectDepth, arrayDepth);
                     path_.pop_back();

@@ -642,8 +642,7 @@ void validateProfiler(ValidationContext &ctx) {
                                "profiling is configured from the environment",
                                "unset PROFILER_SAMPLECONFIG to use the profiler section");
         } else {
-            ctx.report.note(kStep, std::string(kSectionPointer),
-                            "profiling is configured from the environment (PROFILER_SAMPLECONFIG)");
+            ctx.report.note(kStep, "", "profiling is configured from the environment (PROFILER_SAMPLECONFIG)");
         }
         return;
     }

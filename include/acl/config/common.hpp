@@ -31,7 +31,13 @@ enum class DumpData : std::uint8_t { tensor, stats };
 /// `dump.dump_level`.
 enum class DumpLevel : std::uint8_t { op, kernel, all };
 /// `dump.dump_scene`: the exception scenes and the watcher.
-enum class DumpScene : std::uint8_t { lite_exception, aic_err_brief_dump, aic_err_norm_dump, aic_err_detail_dump, watcher };
+enum class DumpScene : std::uint8_t {
+    lite_exception,
+    aic_err_brief_dump,
+    aic_err_norm_dump,
+    aic_err_detail_dump,
+    watcher
+};
 /// One item of `dump.dump_kernel_data` (written as a comma list).
 enum class KernelData : std::uint8_t { all, printf, tensor, assertion, timestamp };
 /// One item of `dump.dump_stats`.
@@ -69,14 +75,14 @@ constexpr void append(std::optional<std::vector<T>> &list, From &from) {
     }
 }
 
-inline constexpr std::array<std::string_view, 5> kDumpSceneNames{
-    "lite_exception", "aic_err_brief_dump", "aic_err_norm_dump", "aic_err_detail_dump", "watcher"};
+inline constexpr std::array<std::string_view, 5> kDumpSceneNames{"lite_exception", "aic_err_brief_dump",
+                                                                 "aic_err_norm_dump", "aic_err_detail_dump", "watcher"};
 inline constexpr std::array<std::string_view, 3> kDumpModeNames{"input", "output", "all"};
 inline constexpr std::array<std::string_view, 2> kDumpDataNames{"tensor", "stats"};
 inline constexpr std::array<std::string_view, 3> kDumpLevelNames{"op", "kernel", "all"};
 inline constexpr std::array<std::string_view, 5> kKernelDataNames{"all", "printf", "tensor", "assert", "timestamp"};
 inline constexpr std::array<std::string_view, 7> kDumpStatNames{"Max",          "Min",          "Avg",   "Nan",
-                                                                 "Negative Inf", "Positive Inf", "L2norm"};
+                                                                "Negative Inf", "Positive Inf", "L2norm"};
 inline constexpr std::array<std::string_view, 3> kGeApiNames{"off", "l0", "l1"};
 inline constexpr std::array<std::string_view, 6> kTaskTimeNames{"off", "on", "l0", "l1", "l2", "l3"};
 inline constexpr std::array<std::string_view, 2> kLlcProfilingNames{"read", "write"};
@@ -106,17 +112,39 @@ template <class Enum, std::size_t N>
 }  // namespace detail
 
 /// acl.json names of the enumerators ("aic_err_brief_dump", "Negative Inf", ...).
-[[nodiscard]] constexpr std::string_view to_string(DumpScene v) noexcept { return detail::enum_text(detail::kDumpSceneNames, v); }
-[[nodiscard]] constexpr std::string_view to_string(DumpMode v) noexcept { return detail::enum_text(detail::kDumpModeNames, v); }
-[[nodiscard]] constexpr std::string_view to_string(DumpData v) noexcept { return detail::enum_text(detail::kDumpDataNames, v); }
-[[nodiscard]] constexpr std::string_view to_string(DumpLevel v) noexcept { return detail::enum_text(detail::kDumpLevelNames, v); }
-[[nodiscard]] constexpr std::string_view to_string(KernelData v) noexcept { return detail::enum_text(detail::kKernelDataNames, v); }
-[[nodiscard]] constexpr std::string_view to_string(DumpStat v) noexcept { return detail::enum_text(detail::kDumpStatNames, v); }
-[[nodiscard]] constexpr std::string_view to_string(GeApi v) noexcept { return detail::enum_text(detail::kGeApiNames, v); }
-[[nodiscard]] constexpr std::string_view to_string(TaskTime v) noexcept { return detail::enum_text(detail::kTaskTimeNames, v); }
-[[nodiscard]] constexpr std::string_view to_string(LlcProfiling v) noexcept { return detail::enum_text(detail::kLlcProfilingNames, v); }
-[[nodiscard]] constexpr std::string_view to_string(HostSys v) noexcept { return detail::enum_text(detail::kHostSysNames, v); }
-[[nodiscard]] constexpr std::string_view to_string(HostSysUsage v) noexcept { return detail::enum_text(detail::kHostSysUsageNames, v); }
+[[nodiscard]] constexpr std::string_view to_string(DumpScene v) noexcept {
+    return detail::enum_text(detail::kDumpSceneNames, v);
+}
+[[nodiscard]] constexpr std::string_view to_string(DumpMode v) noexcept {
+    return detail::enum_text(detail::kDumpModeNames, v);
+}
+[[nodiscard]] constexpr std::string_view to_string(DumpData v) noexcept {
+    return detail::enum_text(detail::kDumpDataNames, v);
+}
+[[nodiscard]] constexpr std::string_view to_string(DumpLevel v) noexcept {
+    return detail::enum_text(detail::kDumpLevelNames, v);
+}
+[[nodiscard]] constexpr std::string_view to_string(KernelData v) noexcept {
+    return detail::enum_text(detail::kKernelDataNames, v);
+}
+[[nodiscard]] constexpr std::string_view to_string(DumpStat v) noexcept {
+    return detail::enum_text(detail::kDumpStatNames, v);
+}
+[[nodiscard]] constexpr std::string_view to_string(GeApi v) noexcept {
+    return detail::enum_text(detail::kGeApiNames, v);
+}
+[[nodiscard]] constexpr std::string_view to_string(TaskTime v) noexcept {
+    return detail::enum_text(detail::kTaskTimeNames, v);
+}
+[[nodiscard]] constexpr std::string_view to_string(LlcProfiling v) noexcept {
+    return detail::enum_text(detail::kLlcProfilingNames, v);
+}
+[[nodiscard]] constexpr std::string_view to_string(HostSys v) noexcept {
+    return detail::enum_text(detail::kHostSysNames, v);
+}
+[[nodiscard]] constexpr std::string_view to_string(HostSysUsage v) noexcept {
+    return detail::enum_text(detail::kHostSysUsageNames, v);
+}
 [[nodiscard]] constexpr std::string_view to_string(ErrMsgMode v) noexcept {
     return v == ErrMsgMode::thread ? "0" : v == ErrMsgMode::process ? "1" : "<invalid>";
 }
@@ -138,16 +166,16 @@ struct Finding {
     std::string hint{};           ///< a suggestion, "" when none
     std::uint32_t line = 0;       ///< 1-based position in to_json() text; 0 = unknown
     std::uint32_t column = 0;
-    std::string_view rule{};      ///< for compile-time findings: the rule id ("K-4 dump_stats_requires_stats")
+    std::string_view rule{};  ///< for compile-time findings: the rule id ("K-4 dump_stats_requires_stats")
 
     friend constexpr bool operator==(const Finding &, const Finding &) = default;
 };
 
 /// Every finding of one validation, with the code aclInit would return.
 struct Report {
-    aclError result = ACL_SUCCESS;     ///< what aclInit returns for this config on a fresh process
-    std::vector<Finding> findings{};   ///< in init-step order; the first error decides `result`
-    std::string effective_json{};      ///< the effective configuration it gives (runtime validation only)
+    aclError result = ACL_SUCCESS;    ///< what aclInit returns for this config on a fresh process
+    std::vector<Finding> findings{};  ///< in init-step order; the first error decides `result`
+    std::string effective_json{};     ///< the effective configuration it gives (runtime validation only)
 
     /// True when aclInit would succeed (warnings allowed).
     [[nodiscard]] constexpr bool ok() const noexcept { return result == ACL_SUCCESS; }

@@ -37,12 +37,12 @@ struct OpnameRange {
 
 /// One item of `dump_list`: a model (or, for the watcher scene, the nodes to watch).
 struct DumpModel {
-    std::optional<std::string> model_name{};                   ///< `model_name`
-    std::optional<std::vector<std::string>> layer{};           ///< `layer`
-    std::optional<std::vector<std::string>> watcher_nodes{};   ///< `watcher_nodes` (watcher scene only)
-    std::optional<std::vector<OpFilter>> optype_blacklist{};   ///< needs dump_level op
-    std::optional<std::vector<OpFilter>> opname_blacklist{};   ///< needs dump_level op
-    std::optional<std::vector<OpnameRange>> opname_range{};    ///< needs dump_level op and model_name
+    std::optional<std::string> model_name{};                  ///< `model_name`
+    std::optional<std::vector<std::string>> layer{};          ///< `layer`
+    std::optional<std::vector<std::string>> watcher_nodes{};  ///< `watcher_nodes` (watcher scene only)
+    std::optional<std::vector<OpFilter>> optype_blacklist{};  ///< needs dump_level op
+    std::optional<std::vector<OpFilter>> opname_blacklist{};  ///< needs dump_level op
+    std::optional<std::vector<OpnameRange>> opname_range{};   ///< needs dump_level op and model_name
 
     constexpr DumpModel &set_model_name(std::string value) {
         detail::put(model_name, value);

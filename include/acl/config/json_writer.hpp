@@ -121,7 +121,9 @@ constexpr std::string comma_list(const std::array<std::string_view, N> &names, c
     return text;
 }
 
-constexpr std::string_view on_off(bool on) { return on ? "on" : "off"; }
+constexpr std::string_view on_off(bool on) {
+    return on ? "on" : "off";
+}
 
 constexpr void write_filters(ConfigWriter &w, std::string_view key, const std::optional<std::vector<OpFilter>> &list) {
     if (!list) return;

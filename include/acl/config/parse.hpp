@@ -29,8 +29,9 @@ public:
         JsonParseError parse_error;
         std::optional<JsonValue> root = JsonValue::parse(text, &parse_error);
         if (!root) {
-            fail(ACL_ERROR_PARSE_FILE, "", "the text is not valid JSON: " + parse_error.message + " at byte " +
-                                               std::to_string(parse_error.offset));
+            fail(ACL_ERROR_PARSE_FILE, "",
+                 "the text is not valid JSON: " + parse_error.message + " at byte " +
+                     std::to_string(parse_error.offset));
             return std::nullopt;
         }
         Config config;
@@ -137,8 +138,8 @@ private:
         std::size_t start = 0;
         while (true) {
             const std::size_t comma = text->find(',', start);
-            const std::string_view item = std::string_view(*text).substr(
-                start, comma == std::string::npos ? std::string::npos : comma - start);
+            const std::string_view item =
+                std::string_view(*text).substr(start, comma == std::string::npos ? std::string::npos : comma - start);
             const auto e = enum_from<Enum>(names, item);
             if (!e) {
                 fail(code, at, "\"" + std::string(item) + "\" is not an allowed item");
@@ -204,12 +205,13 @@ private:
             if (!object(v, at, ACL_ERROR_FAILURE)) return;
             StackSize s;
             members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
-                std::optional<std::uint32_t> *slot = k == "aicore_stack_size"  ? &s.aicore_stack_size
-                                                     : k == "simt_stack_size" ? &s.simt_stack_size
+                std::optional<std::uint32_t> *slot = k == "aicore_stack_size"            ? &s.aicore_stack_size
+                                                     : k == "simt_stack_size"            ? &s.simt_stack_size
                                                      : k == "simt_divergence_stack_size" ? &s.simt_divergence_stack_size
                                                                                          : nullptr;
                 if (slot == nullptr) return false;
-                if (const auto n = unsigned_number(x, p, ACL_ERROR_FAILURE, std::numeric_limits<std::uint32_t>::max())) {
+                if (const auto n =
+                        unsigned_number(x, p, ACL_ERROR_FAILURE, std::numeric_limits<std::uint32_t>::max())) {
                     *slot = static_cast<std::uint32_t>(*n);
                 }
                 return true;
@@ -229,7 +231,8 @@ private:
             auto &slot = key == "simt_printf_fifo_size" ? c.simt_printf_fifo_size : c.simd_printf_fifo_size_per_core;
             if (v.is_number() && !v.as_int64()) {
                 fail(ACL_ERROR_FAILURE, at, "written with a fraction or an exponent; allowed: [1-9][0-9]*");
-            } else if (const auto n = unsigned_number(v, at, ACL_ERROR_FAILURE, std::numeric_limits<std::uint32_t>::max())) {
+            } else if (const auto n =
+                           unsigned_number(v, at, ACL_ERROR_FAILURE, std::numeric_limits<std::uint32_t>::max())) {
                 slot = static_cast<std::uint32_t>(*n);
             }
         } else if (key == "acl_graph") {
@@ -354,16 +357,17 @@ private:
                     const std::string entry_at = pointer(p, i);
                     if (!object(x.elements()[i], entry_at, E)) continue;
                     OpnameRange r;
-                    members(x.elements()[i], entry_at, [&](const std::string &rk, const JsonValue &rx, const std::string &rp) {
-                        if (rk == "begin") {
-                            r.begin = string(rx, rp, E);
-                        } else if (rk == "end") {
-                            r.end = string(rx, rp, E);
-                        } else {
-                            return false;
-                        }
-                        return true;
-                    });
+                    members(x.elements()[i], entry_at,
+                            [&](const std::string &rk, const JsonValue &rx, const std::string &rp) {
+                                if (rk == "begin") {
+                                    r.begin = string(rx, rp, E);
+                                } else if (rk == "end") {
+                                    r.end = string(rx, rp, E);
+                                } else {
+                                    return false;
+                                }
+                                return true;
+                            });
                     m.opname_range->push_back(std::move(r));
                 }
             } else {

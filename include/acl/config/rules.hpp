@@ -133,8 +133,9 @@ inline constexpr std::size_t kMaxDumpPathLength = 512;
 inline constexpr std::size_t kMaxStepItems = 100;
 inline constexpr std::size_t kMaxBlacklistEntries = 100;
 inline constexpr std::array<std::string_view, 9> kRuntimeTopLevelKeys{
-    "err_msg_mode",  "defaultDevice", "StackSize", "simd_printf_fifo_size_per_core", "simt_printf_fifo_size",
-    "acl_graph",     "dump",          "profiler",  "max_opqueue_num"};
+    "err_msg_mode",          "defaultDevice", "StackSize", "simd_printf_fifo_size_per_core",
+    "simt_printf_fifo_size", "acl_graph",     "dump",      "profiler",
+    "max_opqueue_num"};
 
 [[nodiscard]] constexpr bool all_digits(std::string_view text) noexcept {
     if (text.empty()) return false;
@@ -150,7 +151,8 @@ inline constexpr std::array<std::string_view, 9> kRuntimeTopLevelKeys{
     std::size_t start = 0;
     for (;;) {
         const std::size_t dot = text.find('.', start);
-        const std::string_view part = text.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+        const std::string_view part =
+            text.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
         if (part.empty() || ++parts > 4) return false;
         int value = 0;
         for (const char c : part) {
@@ -188,7 +190,8 @@ inline constexpr std::array<std::string_view, 9> kRuntimeTopLevelKeys{
     std::size_t start = 0;
     for (;;) {
         const std::size_t bar = step.find('|', start);
-        const std::string_view item = step.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start);
+        const std::string_view item =
+            step.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start);
         const std::size_t dash = item.find('-');
         const std::string_view first = item.substr(0, dash);
         const std::string_view last = dash == std::string_view::npos ? first : item.substr(dash + 1);
@@ -219,7 +222,8 @@ public:
                   "max_opqueue_num is \"0\", not above 0; allowed: a JSON string of decimal digits above 0");
         }
         if (c_.default_device && *c_.default_device < 0) {
-            error("default_device", ACL_ERROR_FAILURE, "/defaultDevice/default_device", ConfigRule::default_device_negative,
+            error("default_device", ACL_ERROR_FAILURE, "/defaultDevice/default_device",
+                  ConfigRule::default_device_negative,
                   "default_device is negative; allowed: a JSON string of decimal digits (a device id)");
         }
         if (c_.simd_printf_fifo_size_per_core && *c_.simd_printf_fifo_size_per_core == 0) {
@@ -299,9 +303,7 @@ private:
     }
 
     // ---- text that would make to_json() output invalid JSON for the runtime (F-3) ----
-    constexpr bool utf8(const std::optional<std::string> &text) const {
-        return !text || valid_utf8(*text);
-    }
+    constexpr bool utf8(const std::optional<std::string> &text) const { return !text || valid_utf8(*text); }
     constexpr bool utf8(const std::optional<std::vector<std::string>> &list) const {
         if (!list) return true;
         for (const std::string &text : *list) {
@@ -376,8 +378,9 @@ private:
             } else {
                 for (const KernelData item : *d.kernel_data) {
                     if (!enum_valid(kKernelDataNames, item)) {
-                        dump_error("/dump/dump_kernel_data", ConfigRule::dump_enum_value,
-                                   "EP0002: dump_kernel_data has an item outside all, printf, tensor, assert, timestamp");
+                        dump_error(
+                            "/dump/dump_kernel_data", ConfigRule::dump_enum_value,
+                            "EP0002: dump_kernel_data has an item outside all, printf, tensor, assert, timestamp");
                         break;
                     }
                 }
@@ -439,7 +442,8 @@ private:
                            "\"; allowed: up to 100 items separated by '|', each N or N-M with N <= M, digits only");
         }
         if (d.list) {
-            for (std::size_t i = 0; i < d.list->size(); ++i) check_model(d, (*d.list)[i], "/dump/dump_list/" + uint_text(i), watcher, op_switch);
+            for (std::size_t i = 0; i < d.list->size(); ++i)
+                check_model(d, (*d.list)[i], "/dump/dump_list/" + uint_text(i), watcher, op_switch);
         }
         if (d.stats) {
             if (d.stats->empty()) {
@@ -447,7 +451,8 @@ private:
                            "EP0001: dump_stats is empty ([]); list at least one statistic, or leave dump_stats out");
             } else if (d.data.value_or(DumpData::tensor) == DumpData::tensor) {
                 dump_error("/dump/dump_stats", ConfigRule::dump_stats_need_data_stats,
-                           "EP0005: dump_stats is set; it requires dump_data \"stats\"", "add \"dump_data\": \"stats\"");
+                           "EP0005: dump_stats is set; it requires dump_data \"stats\"",
+                           "add \"dump_data\": \"stats\"");
             }
         }
     }
@@ -505,8 +510,9 @@ private:
         const std::size_t nodes = m.watcher_nodes ? m.watcher_nodes->size() : 0;
         if (watcher) {
             if (!m.watcher_nodes) {
-                dump_error(at + "/watcher_nodes", ConfigRule::watcher_nodes_missing,
-                           "EP0001: watcher_nodes is missing; dump_scene \"watcher\" requires it in every dump_list item");
+                dump_error(
+                    at + "/watcher_nodes", ConfigRule::watcher_nodes_missing,
+                    "EP0001: watcher_nodes is missing; dump_scene \"watcher\" requires it in every dump_list item");
             } else if (nodes == 0) {
                 dump_error(at + "/watcher_nodes", ConfigRule::watcher_nodes_empty,
                            "EP0001: watcher_nodes is empty ([]); dump_scene \"watcher\" requires at least one node");
@@ -567,7 +573,8 @@ private:
     constexpr void profiler_enum(std::string_view key, const std::array<std::string_view, N> &names,
                                  const std::optional<Enum> &value) {
         if (value && !enum_valid(names, *value)) {
-            profiler_error(key, ConfigRule::profiler_enum_value, "EK0003: " + std::string(key) + " is not an allowed value");
+            profiler_error(key, ConfigRule::profiler_enum_value,
+                           "EK0003: " + std::string(key) + " is not an allowed value");
         }
     }
     template <class Enum, std::size_t N>
@@ -576,7 +583,8 @@ private:
         if (!value) return;
         for (const Enum item : *value) {
             if (!enum_valid(names, item)) {
-                profiler_error(key, ConfigRule::profiler_enum_value, "EK0003: " + std::string(key) + " has an unknown item");
+                profiler_error(key, ConfigRule::profiler_enum_value,
+                               "EK0003: " + std::string(key) + " has an unknown item");
                 return;
             }
         }
@@ -616,9 +624,9 @@ private:
             }
         }
         if (p.storage_limit_mb && (*p.storage_limit_mb < 200 || *p.storage_limit_mb > 4294967295ULL)) {
-            profiler_error("storage_limit", ConfigRule::profiler_storage_limit_range,
-                           "EK0003: storage_limit is " + uint_text(*p.storage_limit_mb) +
-                               "MB; allowed: 200MB to 4294967295MB");
+            profiler_error(
+                "storage_limit", ConfigRule::profiler_storage_limit_range,
+                "EK0003: storage_limit is " + uint_text(*p.storage_limit_mb) + "MB; allowed: 200MB to 4294967295MB");
         }
     }
 
@@ -629,7 +637,9 @@ private:
 
 }  // namespace detail
 
-constexpr Report Config::validate_static() const { return detail::StaticValidator(*this).run(); }
+constexpr Report Config::validate_static() const {
+    return detail::StaticValidator(*this).run();
+}
 
 }  // namespace v1
 }  // namespace acl

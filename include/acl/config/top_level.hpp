@@ -48,16 +48,16 @@ enum class JsonStyle : std::uint8_t {
 
 /// A typed acl.json. Every member is optional; an unset one is left out of the JSON.
 struct Config {
-    std::optional<ErrMsgMode> err_msg_mode{};                    ///< `err_msg_mode`
-    std::optional<Dump> dump{};                                  ///< `dump`
-    std::optional<std::uint32_t> max_opqueue_num{};              ///< `max_opqueue_num` (> 0)
-    std::optional<StackSize> stack_size{};                       ///< `StackSize`
-    std::optional<std::int32_t> default_device{};                ///< `defaultDevice.default_device`
+    std::optional<ErrMsgMode> err_msg_mode{};                       ///< `err_msg_mode`
+    std::optional<Dump> dump{};                                     ///< `dump`
+    std::optional<std::uint32_t> max_opqueue_num{};                 ///< `max_opqueue_num` (> 0)
+    std::optional<StackSize> stack_size{};                          ///< `StackSize`
+    std::optional<std::int32_t> default_device{};                   ///< `defaultDevice.default_device`
     std::optional<std::uint32_t> simd_printf_fifo_size_per_core{};  ///< [1024, 67108864]
-    std::optional<std::uint32_t> simt_printf_fifo_size{};        ///< [1048576, 67108864], 950 only
-    std::optional<EventMode> event_mode{};                       ///< `acl_graph.event_mode`
-    std::optional<Profiler> profiler{};                          ///< `profiler`
-    std::vector<ExtraKey> extra{};                               ///< other top-level keys, in order
+    std::optional<std::uint32_t> simt_printf_fifo_size{};           ///< [1048576, 67108864], 950 only
+    std::optional<EventMode> event_mode{};                          ///< `acl_graph.event_mode`
+    std::optional<Profiler> profiler{};                             ///< `profiler`
+    std::vector<ExtraKey> extra{};                                  ///< other top-level keys, in order
 
     constexpr Config &set_err_msg_mode(ErrMsgMode value) {
         err_msg_mode = value;

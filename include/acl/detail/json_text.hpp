@@ -160,7 +160,9 @@ private:
             ++pos_;
         }
     }
-    [[nodiscard]] constexpr bool digit() const { return pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9'; }
+    [[nodiscard]] constexpr bool digit() const {
+        return pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9';
+    }
     constexpr bool word(std::string_view w) {
         if (text_.substr(pos_, w.size()) != w) return false;
         pos_ += w.size();
@@ -258,7 +260,9 @@ private:
     std::size_t pos_ = 0;
 };
 
-[[nodiscard]] constexpr bool json_syntax_valid(std::string_view text) { return JsonSyntax(text).valid(); }
+[[nodiscard]] constexpr bool json_syntax_valid(std::string_view text) {
+    return JsonSyntax(text).valid();
+}
 
 }  // namespace detail
 }  // namespace v1

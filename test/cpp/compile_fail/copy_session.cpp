@@ -1,4 +1,6 @@
 // C-2: acl::Session is move-only.
 #include <acl/session.hpp>
 
-void f(const acl::Session &session) { acl::Session copy = session; }
+void f(const acl::Session &session) {
+    acl::Session copy = session;
+}

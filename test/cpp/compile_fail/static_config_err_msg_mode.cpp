@@ -5,6 +5,8 @@
 #error ACLPP_SKIP_TEST: this compiler cannot evaluate acl::Config in constant expressions
 #else
 constexpr auto config = acl::static_config<[] {
-    acl::Config c; c.err_msg_mode = static_cast<acl::ErrMsgMode>(2); return c;
+    acl::Config c;
+    c.err_msg_mode = static_cast<acl::ErrMsgMode>(2);
+    return c;
 }>;
 #endif

@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Target 5: the compile-time cost of the C++ layer.
+
+Compiles a translation unit that includes <acl/acl.hpp> and constructs an acl::Session (or an
+acl::ScopedInit when Session does not compile yet) against one that includes only <string>,
+<vector> and <system_error>, with the flags the project compiles its own C++ with (taken from
+the build directory's compile_commands.json), best of N runs each. Writes one JSON object.
+"""
+
+import argparse
+import json
+import os
+import resource
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+
+BASELINE_TU = """#include <string>
+#include <system_error>
+#include <vector>
+
+int main() {
+    std::vector<std::string> names{"acl"};
+    std::error_code ec;
+    return static_cast<int>(names.size()) + ec.value();
+}
+"""
+
+# Tried in order: the first that compiles is measured.
+LIBRARY_TUS = [
+    ("acl::Session{acl::Config{}}", """#include <acl/acl.hpp>
+
+int main() {
+    acl::Session session{acl::Config{}};
+    return session ? 0 : 1;
+}
+"""),
+    ("acl::Session", """#include <acl/acl.hpp>
+
+int main() {
+    acl::Session session;
+    (void)session;
+    return 0;
+}
+"""),
+    ("acl::ScopedInit", """#include <acl/acl.hpp>
+
+int main() {
+    acl::ScopedInit init;
+    return init ? 0 : 1;
+}
+"""),
+]
+
+# Arguments of a compile command that name one file's inputs and outputs, not how to compile.
+_WITH_VALUE = {"-o", "-MQ", "-MF", "-MT", "-c"}
+_ALONE = {"-MD", "-MMD", "-fdiagnostics-color=always"}
+
+
+def project_flags(build_dir, source_suffix):
+    """The compiler and flags the build uses for the C++ file ending in `source_suffix`."""
+    with open(os.path.join(build_dir, "compile_commands.json"), encoding="utf-8") as f:
+        commands = json.load(f)
+    for entry in commands:
+        if entry["file"].endswith(source_suffix):
+            args = entry.get("arguments") or shlex.split(entry["command"])
+            flags, skip = [], False
+            for arg in args[1:]:
+                if skip:
+                    skip = False
+                    continue
+                if arg in _WITH_VALUE:
+                    skip = True
+                    continue
+                if arg in _ALONE or arg.endswith(source_suffix):
+                    continue
+                flags.append(arg)
+            return args[0], entry["directory"], flags
+    sys.exit(f"compile_time.py: no compile command for *{source_suffix} in {build_dir}")
+
+
+def children_cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def compile_seconds(compiler, directory, flags, source, mode, runs):
+    """Best of `runs` compilations of `source` (-c or -fsyntax-only): (cpu, wall) seconds.
+
+    CPU time (user + system of the compiler) is the figure: on a shared machine the wall time
+    mostly measures how long the compiler waited for a core."""
+    command = [compiler, *flags, mode, source]
+    if mode == "-c":
+        command += ["-o", os.devnull]
+    best_cpu = best_wall = None
+    for _ in range(runs):
+        cpu_before = children_cpu_seconds()
+        start = time.perf_counter()
+        result = subprocess.run(command, cwd=directory, capture_output=True, text=True)
+        wall = time.perf_counter() - start
+        cpu = children_cpu_seconds() - cpu_before
+        if result.returncode != 0:
+            return None, result.stderr
+        best_cpu = cpu if best_cpu is None else min(best_cpu, cpu)
+        best_wall = wall if best_wall is None else min(best_wall, wall)
+    return (best_cpu, best_wall), ""
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--build-dir", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--flags-from", default="bench/join_leave.cpp",
+                        help="the project C++ file whose compile flags are reused")
+    args = parser.parse_args()
+
+    compiler, directory, flags = project_flags(args.build_dir, args.flags_from)
+    result = {"compiler": compiler, "flags": flags, "runs": args.runs, "modes": {}}
+    with tempfile.TemporaryDirectory(prefix="aclpp-compile-time-") as tmp:
+        baseline = os.path.join(tmp, "baseline.cpp")
+        with open(baseline, "w", encoding="utf-8") as f:
+            f.write(BASELINE_TU)
+        library = os.path.join(tmp, "library.cpp")
+        errors = []
+        for what, text in LIBRARY_TUS:
+            with open(library, "w", encoding="utf-8") as f:
+                f.write(text)
+            seconds, error = compile_seconds(compiler, directory, flags, library, "-fsyntax-only", 1)
+            if seconds is not None:
+                result["library_tu"] = what
+                break
+            errors.append(f"{what}: {error.strip()[:2000]}")
+        else:
+            result["error"] = "no library translation unit compiles:\n" + "\n".join(errors)
+            json.dump(result, open(args.out, "w", encoding="utf-8"), indent=2)
+            print(result["error"], file=sys.stderr)
+            return 1
+        for mode in ("-c", "-fsyntax-only"):
+            base, error = compile_seconds(compiler, directory, flags, baseline, mode, args.runs)
+            if base is None:
+                sys.exit(f"compile_time.py: the baseline TU does not compile:\n{error}")
+            lib, error = compile_seconds(compiler, directory, flags, library, mode, args.runs)
+            if lib is None:
+                sys.exit(f"compile_time.py: the library TU does not compile with {mode}:\n{error}")
+            result["modes"][mode] = {
+                "library_cpu_seconds": lib[0], "baseline_cpu_seconds": base[0], "ratio": lib[0] / base[0],
+                "library_wall_seconds": lib[1], "baseline_wall_seconds": base[1], "wall_ratio": lib[1] / base[1],
+            }
+    with open(args.out, "w", encoding="utf-8") as f:
+        json.dump(result, f, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

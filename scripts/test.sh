@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The README's test command: installs what is missing, builds with warnings as errors and runs
+# the whole test suite. Extra arguments go to `meson setup` (e.g. -Db_sanitize=thread).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup-deps.sh
+build_dir=${ACLPP_BUILD_DIR:-build}
+if [ ! -f "$build_dir/build.ninja" ]; then
+  meson setup "$build_dir" "$@"
+fi
+meson compile -C "$build_dir"
+meson test -C "$build_dir" --print-errorlogs --num-processes "${ACLPP_TEST_JOBS:-2}"

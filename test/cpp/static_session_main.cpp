@@ -1,0 +1,44 @@
+// C-6: a Session with static storage duration finalizes safely at exit (fresh process).
+// The checker registers its atexit handler before the Session exists, so the handler runs after
+// the Session's destructor and can see that the runtime was finalised and the finalize callback
+// (a static token as well) ran.
+#include <acl/session.hpp>
+
+#include <unistd.h>
+#include <cstdio>
+#include <cstdlib>
+
+namespace {
+
+bool g_finalize_callback_ran = false;
+
+void verify_after_static_destruction() {
+    aclppLifecycleState state{};
+    const bool read = aclppGetLifecycleState(&state) == ACL_SUCCESS;
+    const bool ok = read && state.refCount == 0 && state.initialized == 0 && state.finalized == 1 &&
+                    g_finalize_callback_ran && aclppRegisteredCallbackCount() == 0;
+    std::printf(
+        "C-6 static Session at exit: refCount=%llu initialized=%d finalized=%d callback=%d callbacks left=%zu: %s\n",
+        static_cast<unsigned long long>(state.refCount), state.initialized, state.finalized,
+        g_finalize_callback_ran ? 1 : 0, aclppRegisteredCallbackCount(), ok ? "ok" : "FAILED");
+    std::fflush(stdout);
+    if (!ok) _exit(1);
+}
+
+struct Checker {
+    Checker() { std::atexit(&verify_after_static_destruction); }
+} g_checker;
+
+acl::FinalizeCallback g_on_finalize{acl::CallbackType::other, [] { g_finalize_callback_ran = true; }};
+acl::Session g_session{acl::Config{.err_msg_mode = acl::ErrMsgMode::process}};
+
+}  // namespace
+
+int main() {
+    if (!g_session.is_owner()) {
+        std::puts("the static Session did not initialise the runtime");
+        return 1;
+    }
+    std::puts("static Session initialised; returning from main");
+    return 0;
+}

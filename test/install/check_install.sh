@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the build into a temporary --destdir tree, then builds a C99 program that includes
+# only <acl/acl.h> with -std=c99 -Wall -Werror against the installed headers, links it with
+# `pkg-config --libs aclpp`, and runs it.
+set -euo pipefail
+build_dir=$1
+source_file=$2
+stage=$(mktemp -d /tmp/aclpp-install-XXXXXX)
+trap 'rm -rf "$stage"' EXIT
+meson install -C "$build_dir" --destdir "$stage" --no-rebuild --quiet
+pc_dir=$(dirname "$(find "$stage" -name aclpp.pc | head -n 1)")
+[ -n "$pc_dir" ] || { echo "aclpp.pc was not installed"; exit 1; }
+export PKG_CONFIG_PATH="$pc_dir" PKG_CONFIG_SYSROOT_DIR="$stage"
+cflags=$(pkg-config --cflags aclpp)
+libs=$(pkg-config --libs aclpp)
+echo "pkg-config --cflags: $cflags"
+echo "pkg-config --libs:   $libs"
+cc -std=c99 -Wall -Wextra -pedantic -Werror $cflags "$source_file" -o "$stage/c99_consumer" $libs
+libdir=$(dirname "$(find "$stage" -name 'libaclpp.so' | head -n 1)")
+LD_LIBRARY_PATH="$libdir" "$stage/c99_consumer"
+echo "1 passed, 0 failed"
