@@ -21,7 +21,9 @@ void *load(const char *path) {
     return handle;
 }
 
-uint64_t count() { return lifecycleState().refCount; }
+uint64_t count() {
+    return lifecycleState().refCount;
+}
 
 }  // namespace
 

@@ -38,4 +38,6 @@ PluginRuntime runtime;
 
 }  // namespace
 
-extern "C" __attribute__((visibility("default"))) int aclppExitPluginInitCode() { return runtime.initCode; }
+extern "C" __attribute__((visibility("default"))) int aclppExitPluginInitCode() {
+    return runtime.initCode;
+}

@@ -18,8 +18,7 @@
 namespace aclpp::fuzz {
 
 [[noreturn]] [[gnu::format(printf, 4, 5)]] inline void invariantFailed(const char *file, int line,
-                                                                         const char *condition, const char *format,
-                                                                         ...) {
+                                                                       const char *condition, const char *format, ...) {
     std::fprintf(stderr, "\n*** aclpp fuzz invariant failed at %s:%d: (%s) ", file, line, condition);
     va_list args;
     va_start(args, format);
@@ -31,23 +30,34 @@ namespace aclpp::fuzz {
 }
 
 // NOLINTNEXTLINE(cppcoreguidelines-macro-usage): needs __FILE__/__LINE__ and a lazily built message.
-#define ACLPP_FUZZ_CHECK(condition, ...)                                                            \
-    do {                                                                                            \
+#define ACLPP_FUZZ_CHECK(condition, ...)                                                               \
+    do {                                                                                               \
         if (!(condition)) ::aclpp::fuzz::invariantFailed(__FILE__, __LINE__, #condition, __VA_ARGS__); \
     } while (0)
 
 inline constexpr aclppStep kAllSteps[] = {
-    ACLPP_STEP_READ_FILE,       ACLPP_STEP_ERR_MSG_MODE,
-    ACLPP_STEP_MODEL_CALLBACKS, ACLPP_STEP_DUMP,
-    ACLPP_STEP_OP_EXECUTOR,     ACLPP_STEP_STACK_SIZE,
-    ACLPP_STEP_DEFAULT_DEVICE,  ACLPP_STEP_PRINTF_FIFO,
-    ACLPP_STEP_EVENT_MODE,      ACLPP_STEP_PROFILING,
-    ACLPP_STEP_SOC,             ACLPP_STEP_DVPP_CALLBACKS,
-    ACLPP_STEP_FILL_HOOK,       ACLPP_STEP_OTHER_CALLBACKS,
-    ACLPP_STEP_FINALIZE_DLOG,   ACLPP_STEP_FINALIZE_PROFILING,
-    ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS, ACLPP_STEP_FINALIZE_MODEL_CALLBACKS,
-    ACLPP_STEP_FINALIZE_DUMP,   ACLPP_STEP_FINALIZE_DVPP_CALLBACKS,
-    ACLPP_STEP_FINALIZE_FILL_HOOK, ACLPP_STEP_FINALIZE_DEFAULT_DEVICE,
+    ACLPP_STEP_READ_FILE,
+    ACLPP_STEP_ERR_MSG_MODE,
+    ACLPP_STEP_MODEL_CALLBACKS,
+    ACLPP_STEP_DUMP,
+    ACLPP_STEP_OP_EXECUTOR,
+    ACLPP_STEP_STACK_SIZE,
+    ACLPP_STEP_DEFAULT_DEVICE,
+    ACLPP_STEP_PRINTF_FIFO,
+    ACLPP_STEP_EVENT_MODE,
+    ACLPP_STEP_PROFILING,
+    ACLPP_STEP_SOC,
+    ACLPP_STEP_DVPP_CALLBACKS,
+    ACLPP_STEP_FILL_HOOK,
+    ACLPP_STEP_OTHER_CALLBACKS,
+    ACLPP_STEP_FINALIZE_DLOG,
+    ACLPP_STEP_FINALIZE_PROFILING,
+    ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS,
+    ACLPP_STEP_FINALIZE_MODEL_CALLBACKS,
+    ACLPP_STEP_FINALIZE_DUMP,
+    ACLPP_STEP_FINALIZE_DVPP_CALLBACKS,
+    ACLPP_STEP_FINALIZE_FILL_HOOK,
+    ACLPP_STEP_FINALIZE_DEFAULT_DEVICE,
     ACLPP_STEP_FINALIZE_OTHER_CALLBACKS,
 };
 
@@ -142,8 +152,7 @@ inline ReportSummary checkReport(const aclppReport *report, aclError returned, c
                          summary.result);
     } else {
         simdjson::dom::object object;
-        const simdjson::error_code effectiveError =
-            jsonParser().parse(summary.effectiveJson).get_object().get(object);
+        const simdjson::error_code effectiveError = jsonParser().parse(summary.effectiveJson).get_object().get(object);
         ACLPP_FUZZ_CHECK(effectiveError == simdjson::SUCCESS, "effective JSON is not an object (%s): %.400s",
                          simdjson::error_message(effectiveError), effective);
     }

@@ -23,7 +23,7 @@ namespace {
 enum Slot { kModel, kOpExecutor, kOpCompiler, kDvpp, kOther, kCblas, kSlotCount };
 constexpr std::array<aclRegisterCallbackType, kSlotCount> kTypes = {
     ACL_REG_TYPE_ACL_MODEL, ACL_REG_TYPE_ACL_OP_EXECUTOR, ACL_REG_TYPE_ACL_OP_COMPILER,
-    ACL_REG_TYPE_ACL_DVPP,  ACL_REG_TYPE_OTHER,          ACL_REG_TYPE_ACL_OP_CBLAS,
+    ACL_REG_TYPE_ACL_DVPP,  ACL_REG_TYPE_OTHER,           ACL_REG_TYPE_ACL_OP_CBLAS,
 };
 
 struct Observed {
@@ -39,15 +39,16 @@ aclError onInit(const char *config, size_t length, void *userData) {
     const auto slot = static_cast<int>(reinterpret_cast<uintptr_t>(userData));
     ++observed.initCalls[static_cast<size_t>(slot)];
     ACLPP_FUZZ_CHECK(config != nullptr, "init callback got a NULL config");
-    ACLPP_FUZZ_CHECK(length == observed.expectedSize &&
-                         (length == 0 || std::memcmp(config, observed.expectedBytes, length) == 0),
-                     "init callback got %zu bytes that differ from the %zu config bytes", length,
-                     observed.expectedSize);
+    ACLPP_FUZZ_CHECK(
+        length == observed.expectedSize && (length == 0 || std::memcmp(config, observed.expectedBytes, length) == 0),
+        "init callback got %zu bytes that differ from the %zu config bytes", length, observed.expectedSize);
     return ACL_SUCCESS;
 }
 
 // A second OTHER function: OTHER keeps several entries, in registration order.
-aclError onInitOther2(const char *config, size_t length, void *userData) { return onInit(config, length, userData); }
+aclError onInitOther2(const char *config, size_t length, void *userData) {
+    return onInit(config, length, userData);
+}
 
 aclError onFinalize(void *userData) {
     const auto slot = static_cast<int>(reinterpret_cast<uintptr_t>(userData));
@@ -56,7 +57,9 @@ aclError onFinalize(void *userData) {
     return ACL_SUCCESS;
 }
 
-void *slotData(Slot slot) { return reinterpret_cast<void *>(static_cast<uintptr_t>(slot)); }
+void *slotData(Slot slot) {
+    return reinterpret_cast<void *>(static_cast<uintptr_t>(slot));
+}
 
 size_t registeredCount = 0;
 
@@ -137,7 +140,7 @@ void checkFailed(aclError code, int failingStep, const aclppLifecycleState &befo
 
     // Which init callbacks ran follows from the failing step (reference §2.2 order).
     const std::array<int, kSlotCount> expectedInit = {
-        failingStep > ACLPP_STEP_MODEL_CALLBACKS ? 1 : 0, failingStep > ACLPP_STEP_OP_EXECUTOR ? 1 : 0, 0,
+        failingStep > ACLPP_STEP_MODEL_CALLBACKS ? 1 : 0, failingStep > ACLPP_STEP_OP_EXECUTOR ? 1 : 0,     0,
         failingStep > ACLPP_STEP_DVPP_CALLBACKS ? 1 : 0,  failingStep > ACLPP_STEP_OTHER_CALLBACKS ? 2 : 0, 0,
     };
     ACLPP_FUZZ_CHECK(observed.initCalls == expectedInit,

@@ -85,22 +85,33 @@ aclError finalizeFunction(void *userData) {
 }
 
 constexpr std::array<aclInitCallbackFunc, kFunctions> kInitFunctions = {initFunction<0>, initFunction<1>,
-                                                                         initFunction<2>, initFunction<3>};
+                                                                        initFunction<2>, initFunction<3>};
 constexpr std::array<aclFinalizeCallbackFunc, kFunctions> kFinalizeFunctions = {
     finalizeFunction<0>, finalizeFunction<1>, finalizeFunction<2>, finalizeFunction<3>};
 
 // Types the program registers: the notified ones, two never notified, and unknown values (L-7).
 // Unknown values stay within the enum's range (0..0xFFFF): outside it a C++ caller has UB.
 constexpr std::array<int, 12> kTypeValues = {
-    ACL_REG_TYPE_ACL_MODEL, ACL_REG_TYPE_ACL_OP_EXECUTOR, ACL_REG_TYPE_ACL_OP_COMPILER, ACL_REG_TYPE_ACL_DVPP,
-    ACL_REG_TYPE_OTHER,     ACL_REG_TYPE_OTHER,           ACL_REG_TYPE_ACL_OP_CBLAS,    ACL_REG_TYPE_ACL_RETR,
-    8,                      100,                          0x7FFF,                       0xFFFE,
+    ACL_REG_TYPE_ACL_MODEL,
+    ACL_REG_TYPE_ACL_OP_EXECUTOR,
+    ACL_REG_TYPE_ACL_OP_COMPILER,
+    ACL_REG_TYPE_ACL_DVPP,
+    ACL_REG_TYPE_OTHER,
+    ACL_REG_TYPE_OTHER,
+    ACL_REG_TYPE_ACL_OP_CBLAS,
+    ACL_REG_TYPE_ACL_RETR,
+    8,
+    100,
+    0x7FFF,
+    0xFFFE,
 };
 
-bool knownType(int type) { return (type >= ACL_REG_TYPE_ACL_MODEL && type <= ACL_REG_TYPE_ACL_RETR) || type == 0xFFFF; }
+bool knownType(int type) {
+    return (type >= ACL_REG_TYPE_ACL_MODEL && type <= ACL_REG_TYPE_ACL_RETR) || type == 0xFFFF;
+}
 
-constexpr std::array<aclError, 6> kFailureCodes = {ACL_ERROR_FAILURE, ACL_ERROR_INVALID_PARAM,
-                                                   ACL_ERROR_RT_INVALID_DEVICEID, ACL_ERROR_INTERNAL_ERROR, 1, -7};
+constexpr std::array<aclError, 6> kFailureCodes = {
+    ACL_ERROR_FAILURE, ACL_ERROR_INVALID_PARAM, ACL_ERROR_RT_INVALID_DEVICEID, ACL_ERROR_INTERNAL_ERROR, 1, -7};
 
 // Steps whose injected fault has an unconditional effect when the step runs.
 constexpr std::array<aclppStep, 10> kFaultSteps = {
@@ -205,7 +216,9 @@ std::optional<aclError> takeFault(int step) {
     return std::nullopt;
 }
 
-uint32_t typeBit(int type) { return type == ACL_REG_TYPE_OTHER ? 1u << 8 : 1u << type; }
+uint32_t typeBit(int type) {
+    return type == ACL_REG_TYPE_OTHER ? 1u << 8 : 1u << type;
+}
 
 // Runs the init callbacks of `type` (registration order); the first failure stops them.
 aclError modelNotifyInit(int type, int step, std::string_view config, uint32_t &completed) {
@@ -242,15 +255,14 @@ struct Prediction {
 };
 
 Prediction predict(std::optional<std::string_view> config) {
-    const ReportSummary summary = config ? validateAndCheck(config->data(), config->size(), nullptr)
-                                         : validateAndCheck(nullptr, 0, nullptr);
+    const ReportSummary summary =
+        config ? validateAndCheck(config->data(), config->size(), nullptr) : validateAndCheck(nullptr, 0, nullptr);
     Prediction prediction{summary.result, summary.decisiveStep, std::nullopt};
     if (summary.result != ACL_SUCCESS) return prediction;
     simdjson::dom::element root;
     ACLPP_FUZZ_CHECK(jsonParser().parse(summary.effectiveJson).get(root) == simdjson::SUCCESS, "effective JSON");
     simdjson::dom::element value;
-    ACLPP_FUZZ_CHECK(root.at_pointer("/settings/~1defaultDevice~1default_device/value").get(value) ==
-                         simdjson::SUCCESS,
+    ACLPP_FUZZ_CHECK(root.at_pointer("/settings/~1defaultDevice~1default_device/value").get(value) == simdjson::SUCCESS,
                      "no default device setting in %s", summary.effectiveJson.c_str());
     std::string_view text;
     if (value.get_string().get(text) == simdjson::SUCCESS) prediction.defaultDevice = std::stoi(std::string(text));
@@ -540,7 +552,8 @@ void doCallbackCall(FuzzedDataProvider &in, int which) {
                 model.expectedCalls.push_back(Call{true, r.function, r.tag, model.liveConfig});
             }
             checkAgainstModel("aclInitCallbackRegister", aclInitCallbackRegister(type, initFn, userData), expected);
-            const FunctionBehaviour behaviour = r.function < 0 ? FunctionBehaviour{} : initBehaviour[static_cast<size_t>(r.function)];
+            const FunctionBehaviour behaviour =
+                r.function < 0 ? FunctionBehaviour{} : initBehaviour[static_cast<size_t>(r.function)];
             if (expected == ACL_SUCCESS && model.count > 0 && behaviour.kind == Behaviour::fail) {
                 // L-7: the register result stays 0; the callback's failure goes to the error text.
                 const char *message = aclGetRecentErrMsg();
@@ -648,9 +661,9 @@ void doFault(FuzzedDataProvider &in) {
     fault.code = kFailureCodes[in.ConsumeIntegralInRange<size_t>(0, kFailureCodes.size() - 1)];
     fault.skip = in.ConsumeIntegralInRange<uint32_t>(0, 2);
     fault.times = in.ConsumeIntegralInRange<uint32_t>(0, 3);
-    ACLPP_FUZZ_CHECK(aclppTestingInjectFault(static_cast<aclppStep>(fault.step), fault.code, fault.skip,
-                                             fault.times) == ACL_SUCCESS,
-                     "fault injection rejected");
+    ACLPP_FUZZ_CHECK(
+        aclppTestingInjectFault(static_cast<aclppStep>(fault.step), fault.code, fault.skip, fault.times) == ACL_SUCCESS,
+        "fault injection rejected");
     model.faults.push_back(fault);
 }
 
@@ -720,20 +733,44 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         switch (in.ConsumeIntegralInRange(0, 15)) {
             case 0:
             case 1:
-            case 2: doInit(in); break;
-            case 3: checkAgainstModel("aclFinalize", aclFinalize(), modelFinalize()); break;
+            case 2:
+                doInit(in);
+                break;
+            case 3:
+                checkAgainstModel("aclFinalize", aclFinalize(), modelFinalize());
+                break;
             case 4:
-            case 5: doFinalizeReference(in); break;
-            case 6: doCallbackCall(in, 0); break;
-            case 7: doCallbackCall(in, 1); break;
-            case 8: doCallbackCall(in, 2); break;
-            case 9: doCallbackCall(in, 3); break;
-            case 10: doBehaviour(in); break;
+            case 5:
+                doFinalizeReference(in);
+                break;
+            case 6:
+                doCallbackCall(in, 0);
+                break;
+            case 7:
+                doCallbackCall(in, 1);
+                break;
+            case 8:
+                doCallbackCall(in, 2);
+                break;
+            case 9:
+                doCallbackCall(in, 3);
+                break;
+            case 10:
+                doBehaviour(in);
+                break;
             case 11:
-            case 12: doDevice(in); break;
-            case 13: doFault(in); break;
-            case 14: doReset(in); break;
-            default: doRecentMessage(); break;
+            case 12:
+                doDevice(in);
+                break;
+            case 13:
+                doFault(in);
+                break;
+            case 14:
+                doReset(in);
+                break;
+            default:
+                doRecentMessage();
+                break;
         }
     }
     finishInput();

@@ -37,8 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     const aclppLifecycleState after = lifecycleState();
     ACLPP_FUZZ_CHECK(after.refCount == before.refCount && after.epoch == before.epoch &&
-                         after.identityRemembered == before.identityRemembered &&
-                         after.finalized == before.finalized,
+                         after.identityRemembered == before.identityRemembered && after.finalized == before.finalized,
                      "validation changed the lifecycle state");
     drainRecentErrors();
     return 0;

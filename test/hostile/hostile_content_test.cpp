@@ -222,7 +222,7 @@ void initChangingFile(const std::string &path, bool atomic, const std::string &i
         CHECK(aclFinalize() == ACL_SUCCESS);
         ++counts[0];
     } else if (code == ACL_ERROR_PARSE_FILE) {
-        CHECK(!atomic);  // a torn file only exists when rewritten in place
+        CHECK(!atomic);           // a torn file only exists when rewritten in place
         CHECK(identity.empty());  // with an identity remembered, different bytes are 100000 first
         ++counts[1];
     } else if (code == ACL_ERROR_INVALID_PARAM) {
@@ -264,8 +264,9 @@ TEST_CASE("F-2 L-4 a file rewritten while it is read: one consistent read per in
             REQUIRE(aclppTestingReset(ACLPP_RESET_IDENTITY) == ACL_SUCCESS);
             rewrites = rewriter.rewrites();
         }
-        std::printf("hostile: %s rewrite (%ld rewrites): %d accepted, %d torn (100006), %d identity (100000), %d other\n",
-                    atomic ? "atomic" : "in-place", rewrites, counts[0], counts[1], counts[2], counts[3]);
+        std::printf(
+            "hostile: %s rewrite (%ld rewrites): %d accepted, %d torn (100006), %d identity (100000), %d other\n",
+            atomic ? "atomic" : "in-place", rewrites, counts[0], counts[1], counts[2], counts[3]);
         std::fflush(stdout);
         CHECK(counts[0] > 0);
         CHECK(counts[3] == 0);

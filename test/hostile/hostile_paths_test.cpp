@@ -41,7 +41,9 @@ void requireInvalidFile(const std::string &path) {
     CHECK(validateFileResult(path.c_str()) == ACL_ERROR_INVALID_FILE);
 }
 
-bool runningAsRoot() { return ::geteuid() == 0; }
+bool runningAsRoot() {
+    return ::geteuid() == 0;
+}
 
 // Removes `name` under `parent` recursively through directory descriptors: the tree is too
 // deep for path-based removal.

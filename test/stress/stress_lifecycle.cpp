@@ -22,8 +22,8 @@
 //    pair registered.
 #include <array>
 #include <atomic>
-#include <cstdarg>
 #include <chrono>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -117,7 +117,9 @@ constexpr auto kThreadFinalize = finalizeTable(std::make_integer_sequence<int, k
 
 // The exclusive type: at most one registration at a time, whoever wins the race.
 std::atomic<int> modelOwner{-1};
-aclError exclusiveInit(const char *, size_t, void *) { return ACL_SUCCESS; }
+aclError exclusiveInit(const char *, size_t, void *) {
+    return ACL_SUCCESS;
+}
 
 // ---- Threads ---------------------------------------------------------------------------------------
 
@@ -129,10 +131,10 @@ struct Options {
 };
 
 struct Totals {
-    std::atomic<uint64_t> inits{0};          // 0
-    std::atomic<uint64_t> joins{0};          // 100002
+    std::atomic<uint64_t> inits{0};            // 0
+    std::atomic<uint64_t> joins{0};            // 100002
     std::atomic<uint64_t> identityRejects{0};  // 100000
-    std::atomic<uint64_t> releases{0};       // successful aclFinalizeReference
+    std::atomic<uint64_t> releases{0};         // successful aclFinalizeReference
     std::atomic<uint64_t> registrations{0};
     std::atomic<uint64_t> deviceSets{0};
     std::atomic<uint64_t> messages{0};
@@ -181,23 +183,38 @@ private:
         switch (std::uniform_int_distribution<int>(0, 11)(random_)) {
             case 0:
             case 1:
-            case 2: held_ < 2 ? init() : release(); break;
+            case 2:
+                held_ < 2 ? init() : release();
+                break;
             case 3:
-            case 4: if (held_ > 0) release(); break;
-            case 5: initRegistered_ ? unregisterInit() : registerInit(); break;
-            case 6: finalizeRegistered_ ? unregisterFinalize() : registerFinalize(); break;
-            case 7: ownsModel_ ? unregisterExclusive() : registerExclusive(); break;
+            case 4:
+                if (held_ > 0) release();
+                break;
+            case 5:
+                initRegistered_ ? unregisterInit() : registerInit();
+                break;
+            case 6:
+                finalizeRegistered_ ? unregisterFinalize() : registerFinalize();
+                break;
+            case 7:
+                ownsModel_ ? unregisterExclusive() : registerExclusive();
+                break;
             case 8:
-            case 9: deviceStep(); break;
-            case 10: checkNoLostCallback(); break;
-            default: message(); break;
+            case 9:
+                deviceStep();
+                break;
+            case 10:
+                checkNoLostCallback();
+                break;
+            default:
+                message();
+                break;
         }
     }
 
     void init() {
         const int variant = std::uniform_int_distribution<int>(0, 1)(random_);
-        const aclError code =
-            variant == 0 ? aclInit(nullptr) : aclppInitFromBuffer(kConfig.data(), kConfig.size());
+        const aclError code = variant == 0 ? aclInit(nullptr) : aclppInitFromBuffer(kConfig.data(), kConfig.size());
         if (code == ACL_SUCCESS) {
             ++totals.inits;
             ++totals.successByVariant[static_cast<size_t>(variant)];
@@ -235,8 +252,8 @@ private:
 
     void registerInit() {
         initSlot_ = newSlot();
-        const aclError code = aclInitCallbackRegister(ACL_REG_TYPE_OTHER, kThreadInit[static_cast<size_t>(index_)],
-                                                      initSlot_);
+        const aclError code =
+            aclInitCallbackRegister(ACL_REG_TYPE_OTHER, kThreadInit[static_cast<size_t>(index_)], initSlot_);
         if (code != ACL_SUCCESS) {
             fail("thread %d: aclInitCallbackRegister(OTHER) returned %d", index_, code);
             return;
@@ -255,8 +272,8 @@ private:
     }
 
     void registerFinalize() {
-        const aclError code = aclFinalizeCallbackRegister(
-            ACL_REG_TYPE_OTHER, kThreadFinalize[static_cast<size_t>(index_)], newSlot());
+        const aclError code =
+            aclFinalizeCallbackRegister(ACL_REG_TYPE_OTHER, kThreadFinalize[static_cast<size_t>(index_)], newSlot());
         if (code != ACL_SUCCESS) {
             fail("thread %d: aclFinalizeCallbackRegister(OTHER) returned %d", index_, code);
             return;
@@ -413,9 +430,8 @@ int main(int argc, char **argv) {
     aclppGetLifecycleState(&before);
 
     const auto started = std::chrono::steady_clock::now();
-    const auto deadline =
-        started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                      std::chrono::duration<double>(options.seconds));
+    const auto deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                        std::chrono::duration<double>(options.seconds));
     std::vector<std::thread> threads;
     for (int i = 0; i < options.threads; ++i) {
         threads.emplace_back([i, &options, deadline] { Worker(i, options, deadline).run(); });
@@ -452,7 +468,8 @@ int main(int argc, char **argv) {
     if (aclppDevicesInUse() != 0) {
         fail("%llu devices in use at the end", static_cast<unsigned long long>(aclppDevicesInUse()));
     }
-    if (aclppRegisteredCallbackCount() != 2) fail("%zu callbacks registered at the end", aclppRegisteredCallbackCount());
+    if (aclppRegisteredCallbackCount() != 2)
+        fail("%zu callbacks registered at the end", aclppRegisteredCallbackCount());
     if (totals.inits == 0) fail("no init ever succeeded: the stress did not exercise anything");
 
     std::printf(

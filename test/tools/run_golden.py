@@ -55,6 +55,7 @@ class Case:
 CASES = [
     # check: one case per kind of finding
     Case("check-clean", ["check", "clean.json"]),
+    Case("check-empty-file", ["check", "empty.json", "bom.json"]),
     Case("check-warnings-only", ["check", "warnings.json"]),
     Case("check-unknown-keys", ["check", "unknown_keys.json"]),
     Case("check-missing-file", ["check", "does_not_exist.json"]),
@@ -62,6 +63,7 @@ CASES = [
     Case("check-too-deep", ["check", "too_deep.json"]),
     Case("check-err-msg-mode", ["check", "err_msg_mode.json"]),
     Case("check-dump", ["check", "dump.json"]),
+    Case("check-dump-path", ["check", "dump_path.json"]),
     Case("check-profiler", ["check", "profiler.json"]),
     Case("check-stack-size", ["check", "stack.json"]),
     Case("check-default-device", ["check", "default_device.json"]),
@@ -88,6 +90,8 @@ CASES = [
     Case("fmt-check-messy", ["fmt", "--check", "messy.json"]),
     Case("fmt-check-canonical", ["fmt", "--check", "clean.json"]),
     Case("fmt-syntax-error", ["fmt", "syntax_error.json"]),
+    Case("fmt-drops-the-bom", ["fmt", "bom.json"]),
+    Case("fmt-empty-file-is-an-empty-object", ["fmt", "empty.json"]),
     Case("fmt-missing-file", ["fmt", "does_not_exist.json"]),
     Case("fmt-in-place", ["fmt", "--in-place", "messy.json"], scratch_files=["messy.json"]),
     Case("fmt-in-place-canonical", ["fmt", "--in-place", "clean.json"], scratch_files=["clean.json"]),

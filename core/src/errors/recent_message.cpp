@@ -102,4 +102,7 @@ void setErrorMessageMode(ErrMsgMode mode) noexcept {
 
 ErrMsgMode errorMessageMode() noexcept { return static_cast<ErrMsgMode>(process().mode.load()); }
 
+void lockRecentErrorsForFork() noexcept { process().mutex.lock(); }
+void unlockRecentErrorsAfterFork() noexcept { process().mutex.unlock(); }
+
 }  // namespace aclpp::core

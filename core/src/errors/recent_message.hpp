@@ -17,4 +17,8 @@ void clearRecentErrors() noexcept;
 void setErrorMessageMode(ErrMsgMode mode) noexcept;
 [[nodiscard]] ErrMsgMode errorMessageMode() noexcept;
 
+/// fork() support (L-10): the child must not inherit the process buffer's lock held.
+void lockRecentErrorsForFork() noexcept;
+void unlockRecentErrorsAfterFork() noexcept;
+
 }  // namespace aclpp::core

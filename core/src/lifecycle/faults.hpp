@@ -13,5 +13,8 @@ namespace aclpp::core {
 void injectFault(aclppStep step, aclError code, uint32_t skip, uint32_t times) noexcept;
 void clearFaults() noexcept;
 [[nodiscard]] bool isKnownStep(int step) noexcept;
+/// fork() support (L-10).
+void lockFaultsForFork() noexcept;
+void unlockFaultsAfterFork() noexcept;
 
 }  // namespace aclpp::core

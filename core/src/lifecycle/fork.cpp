@@ -3,22 +3,31 @@
 #include <pthread.h>
 
 #include "callbacks/registry.hpp"
+#include "errors/recent_message.hpp"
+#include "lifecycle/faults.hpp"
 #include "lifecycle/state.hpp"
 
 namespace aclpp::core {
 namespace {
 
+// Every internal lock, always in this order, so the child never inherits one held.
 void prepareFork() {
     processState().mutex.lock();
     callbackRegistry().lockForFork();
+    lockFaultsForFork();
+    lockRecentErrorsForFork();
 }
 
 void parentAfterFork() {
+    unlockRecentErrorsAfterFork();
+    unlockFaultsAfterFork();
     callbackRegistry().unlockAfterFork();
     processState().mutex.unlock();
 }
 
 void childAfterFork() {
+    unlockRecentErrorsAfterFork();
+    unlockFaultsAfterFork();
     CallbackRegistry &registry = callbackRegistry();
     registry.resetInChild();
     registry.unlockAfterFork();
