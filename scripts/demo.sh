@@ -17,4 +17,4 @@ if [ -x "$build_dir/tools/acl-config" ]; then
   echo
 fi
 echo "\$ demo $config"
-"$build_dir/examples/demo" "$config"
+"$build_dir/examples/example-demo" "$config"
