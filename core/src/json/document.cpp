@@ -144,7 +144,6 @@ std::optional<JsonDocument> JsonDocument::parse(std::string_view bytes, ParseFai
     if (bytes.substr(0, kUtf8Bom.size()) == kUtf8Bom) {
         document.bomLength_ = kUtf8Bom.size();
         bytes.remove_prefix(kUtf8Bom.size());
-        padded = padded;  // the padding after the end is unchanged by skipping a prefix
     }
     document.text_ = bytes;
 
