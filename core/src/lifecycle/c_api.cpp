@@ -50,7 +50,7 @@ aclError aclppGetLifecycleState(aclppLifecycleState *out) {
     out->initialized = (word & kCountMask) > 0 ? 1 : 0;
     out->finalized = state.finalized ? 1 : 0;
     out->transitionInProgress = (word & kBusyBit) != 0 ? 1 : 0;
-    out->identityRemembered = state.identity.has_value() ? 1 : 0;
+    out->identityRemembered = state.identity != nullptr ? 1 : 0;
     out->forkedChild = state.forkedChild ? 1 : 0;
     out->epoch = state.epoch;
     out->lastInitNanoseconds = state.lastInitNanoseconds;

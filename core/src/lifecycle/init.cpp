@@ -99,7 +99,7 @@ private:
 
     aclError checkIdentity() {
         // L-4: exact bytes; NULL, "" and a 0-byte file are all the empty identity.
-        if (state_.identity && *state_.identity != bytes_->view()) {
+        if (state_.identity && state_.identity->view() != bytes_->view()) {
             return fail(ACL_ERROR_INVALID_PARAM, ACLPP_STEP_READ_FILE,
                         "the config content differs from the config of the first successful aclInit in this "
                         "process (" + std::to_string(state_.identity->size()) + " bytes, now " +
@@ -337,7 +337,7 @@ aclError initialize(const InitRequest &request) {
     if (code == ACL_SUCCESS) {
         state.finalized = false;
         ++state.epoch;
-        if (!state.identity) state.identity = std::string(state.runtime.config->view());
+        if (!state.identity) state.identity = state.runtime.config;
         state.lastInitNanoseconds = static_cast<uint64_t>(
             std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
         config = state.runtime.config;

@@ -42,7 +42,7 @@ struct ProcessState {
     bool finalized = false;                  // the reference's aclFinalizeFlag
     uint64_t epoch = 0;                      // successful 0->1 inits
     uint64_t deviceGeneration = 1;           // bumped when every device is reset: stale current devices
-    std::optional<std::string> identity;     // config bytes of the first successful init (L-4)
+    SharedConfigBytes identity;              // bytes of the first successful init (L-4), shared, not copied
     RuntimeState runtime;
     PlatformOverride platformOverride;
     bool forkedChild = false;
