@@ -28,8 +28,8 @@ inline std::string makeDumpListConfig(std::size_t size = kConfigBytes) {
     for (;;) {
         // A new item every kLayersPerModel layers: `]},{"model_name":"mN","layer":[`.
         if (layer % kLayersPerModel == 0) {
-            const int n = std::snprintf(name, sizeof name, R"(%s{"model_name":"m%zu","layer":[)",
-                                        model == 0 ? "" : "]},", model);
+            const int n =
+                std::snprintf(name, sizeof name, R"(%s{"model_name":"m%zu","layer":[)", model == 0 ? "" : "]},", model);
             out.append(name, static_cast<std::size_t>(n));
             ++model;
         } else {

@@ -135,8 +135,7 @@ int main(int argc, char **argv) {
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
     benchmark::AddCustomContext("config_bytes", std::to_string(config().size()));
     benchmark::AddCustomContext("config_layers", std::to_string(aclpp_bench::countLayers(config())));
-    benchmark::AddCustomContext("simdjson_implementation",
-                                std::string(simdjson::get_active_implementation()->name()));
+    benchmark::AddCustomContext("simdjson_implementation", std::string(simdjson::get_active_implementation()->name()));
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     return 0;

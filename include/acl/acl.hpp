@@ -10,3 +10,4 @@
 #include <acl/runtime.hpp>
 #include <acl/scoped_init.hpp>
 #include <acl/session.hpp>
+#include <acl/version_check.hpp>

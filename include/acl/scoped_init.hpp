@@ -16,6 +16,7 @@
 
 #include <acl/detail/handle.hpp>
 #include <acl/error.hpp>
+#include <acl/version_check.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -155,6 +156,10 @@ public:
 private:
     [[nodiscard]] static ScopedInit create(const detail::InitSource &source, std::error_code &ec) noexcept {
         ScopedInit handle(nullptr);
+        if (!core_fits_headers()) {
+            check_core_version(ec);
+            return handle;
+        }
         detail::assign(ec, handle.acquire(source));
         return handle;
     }
@@ -175,7 +180,15 @@ private:
         return ACL_SUCCESS;
     }
 
+    /// Headers and core from different releases must not meet; checked once per process so
+    /// the join path stays a few nanoseconds.
+    [[nodiscard]] static bool core_fits_headers() noexcept {
+        static const bool fits = core_version_compatible(header_version, aclppCoreVersion());
+        return fits;
+    }
+
     void acquire_or_raise(const detail::InitSource &source, std::string_view context = {}) {
+        if (!core_fits_headers()) [[unlikely]] check_core_version();
         const aclError rc = acquire(source);
         if (rc != ACL_SUCCESS) [[unlikely]] {
             detail::raise(rc, source.function(),

@@ -1,7 +1,9 @@
-// C-6: an acl::ScopedInit with static storage duration, filled in main, finalizes safely when
-// its destructor runs during exit. A second, function-local static holds a joined
-// reference, so the two destructors run in the reverse of their construction.
+// C-6: an acl::ScopedInit and an acl::Session with static storage duration, filled in main,
+// finalize safely when their destructors run during exit. A function-local static
+// ScopedInit holds one more joined reference; the destructors run in the reverse of their
+// construction and the last one tears the runtime down.
 #include <acl/scoped_init.hpp>
+#include <acl/session.hpp>
 
 #include "exit_common.hpp"
 
@@ -13,12 +15,13 @@ namespace {
 struct AfterCheck {
     ~AfterCheck() {
         expectReleased("ScopedInit: the runtime is still initialised after both destructors");
-        say("both static ScopedInit destructors released the runtime");
+        say("the static ScopedInit and Session destructors released the runtime");
     }
 };
 AfterCheck afterCheck;
 
 acl::ScopedInit owner{nullptr};
+acl::Session session{nullptr};
 
 acl::ScopedInit &joined() {
     static acl::ScopedInit instance;  // aclInit(nullptr) at first use: joins owner's runtime
@@ -34,9 +37,11 @@ int main() {
     std::error_code ec;
     owner = acl::ScopedInit::create(ec);
     expect(!ec && owner.is_owner(), "ScopedInit::create", ec.value());
+    session = acl::Session::create(acl::Config{}, ec, acl::JoinPolicy::ignore);
+    expect(!ec && session.joined(), "Session::create did not join", ec.value());
     expect(joined().joined(), "the function-local ScopedInit did not join");
-    expect(lifecycleState().refCount == 2, "count after two ScopedInit",
+    expect(lifecycleState().refCount == 3, "count after two ScopedInit and a Session",
            static_cast<long long>(lifecycleState().refCount));
-    say("main returns with two static ScopedInit");
+    say("main returns with two static ScopedInit and a static Session");
     return 0;
 }

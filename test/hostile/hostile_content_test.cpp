@@ -273,3 +273,18 @@ TEST_CASE("F-2 L-4 a file rewritten while it is read: one consistent read per in
     }
     CHECK(aclInitCallbackUnRegister(ACL_REG_TYPE_ACL_MODEL, captureConfig) == ACL_SUCCESS);
 }
+
+TEST_CASE("A-2 F-1 aclppInitFromBuffer(NULL, 0) is no config and reads no NULL pointer", "[A-2][F-1][hostile]") {
+    // Regression: the empty view of a NULL buffer was copied with memcpy(dst, NULL, 0), undefined
+    // behaviour that UBSan (the CI's sanitizer job, halt_on_error=1) stops at.
+    FreshRuntime fresh;
+    REQUIRE(aclppInitFromBuffer(nullptr, 0) == ACL_SUCCESS);
+    CHECK(liveConfigBytes().empty());
+    CHECK(effectiveConfig().find(R"("config_given":false)") != std::string::npos);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+    // A non-NULL empty buffer is an empty file: a config ({}), same identity as no config.
+    static const char empty[1] = {'\0'};
+    REQUIRE(aclppInitFromBuffer(empty, 0) == ACL_SUCCESS);
+    CHECK(effectiveConfig().find(R"("config_given":true)") != std::string::npos);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+}

@@ -16,7 +16,8 @@
 //  - no lost callback: a thread's init callback registered before it joined or started the
 //    runtime has been called by the time the thread holds a reference (a late call after the
 //    init commits is waited for, bounded) (L-7);
-//  - one registration at a time for a non-OTHER type (L-7);
+//  - one registration at a time for a non-OTHER type (L-7); (un)registering from inside a
+//    callback works and never deadlocks (L-7);
 //  - aclrtGetDevice gives the device the thread set while it holds a reference (E-2);
 //  - at the end: count 0, not initialised, no transition, no device in use, only the tracker
 //    pair registered.
@@ -83,15 +84,39 @@ struct RegistrationSlot {
     std::atomic<int> calls{0};
 };
 
+// L-7: (un)registering from inside a callback is safe. Each call adds one entry and removes
+// one, so the registry stays balanced whichever thread's entry the unregister finds first.
+aclError nestedInit(const char *, size_t, void *) {
+    return ACL_SUCCESS;
+}
+aclError nestedFinalize(void *) {
+    return ACL_SUCCESS;
+}
+
+void registerFromCallback() {
+    if (aclInitCallbackRegister(ACL_REG_TYPE_OTHER, nestedInit, nullptr) != ACL_SUCCESS) {
+        fail("aclInitCallbackRegister from inside a callback failed");
+    } else if (aclInitCallbackUnRegister(ACL_REG_TYPE_OTHER, nestedInit) != ACL_SUCCESS) {
+        fail("aclInitCallbackUnRegister from inside a callback failed");
+    }
+    if (aclFinalizeCallbackRegister(ACL_REG_TYPE_OTHER, nestedFinalize, nullptr) != ACL_SUCCESS) {
+        fail("aclFinalizeCallbackRegister from inside a callback failed");
+    } else if (aclFinalizeCallbackUnRegister(ACL_REG_TYPE_OTHER, nestedFinalize) != ACL_SUCCESS) {
+        fail("aclFinalizeCallbackUnRegister from inside a callback failed");
+    }
+}
+
 aclError countInit(const char *config, size_t length, void *userData) {
     if (config == nullptr) fail("init callback got a NULL config");
     if (length != 0 && length != kConfig.size()) fail("init callback got %zu config bytes", length);
     ++static_cast<RegistrationSlot *>(userData)->calls;
+    registerFromCallback();
     return ACL_SUCCESS;
 }
 
 aclError countFinalize(void *userData) {
     ++static_cast<RegistrationSlot *>(userData)->calls;
+    registerFromCallback();
     return ACL_SUCCESS;
 }
 

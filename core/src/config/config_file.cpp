@@ -14,7 +14,8 @@ namespace aclpp::core {
 
 ConfigBytes::ConfigBytes(std::string_view bytes) {
     reserveForRead(bytes.size());
-    std::memcpy(storage_.data(), bytes.data(), bytes.size());
+    // An empty view may carry a NULL pointer (aclppInitFromBuffer(NULL, 0)): memcpy must not see it.
+    if (!bytes.empty()) std::memcpy(storage_.data(), bytes.data(), bytes.size());
     size_ = bytes.size();
 }
 

@@ -12,88 +12,16 @@
 
 #include "schema/context.hpp"
 #include "schema/dump_path.hpp"
+#include "schema/dump_rules.hpp"
 
 namespace aclpp::core {
 namespace {
 
 using namespace std::string_view_literals;
 
-// ---- Tables ---------------------------------------------------------------------------------
-
-// Members of `dump`, in the order phase A checks them (DCC CheckDumpFieldTypes).
-enum DumpKey : std::size_t {
-    kPath,
-    kMode,
-    kOpSwitch,
-    kLevel,
-    kScene,
-    kData,
-    kDebug,
-    kKernelData,
-    kStep,
-    kStats,  // every key before this one must be a JSON string
-    kList,
-    kDumpKeyCount,
-};
-constexpr std::array<std::string_view, kDumpKeyCount> kDumpKeys{
-    "dump_path"sv,  "dump_mode"sv,        "dump_op_switch"sv, "dump_level"sv, "dump_scene"sv, "dump_data"sv,
-    "dump_debug"sv, "dump_kernel_data"sv, "dump_step"sv,      "dump_stats"sv, "dump_list"sv,
-};
-
-// Members of one dump_list item, in the order phase A checks them.
-enum ItemKey : std::size_t {
-    kModelName,
-    kLayer,
-    kWatcherNodes,
-    kOptypeBlacklist,
-    kOpnameBlacklist,
-    kOpnameRange,
-    kItemKeyCount
-};
-constexpr std::array<std::string_view, kItemKeyCount> kItemKeys{
-    "model_name"sv, "layer"sv, "watcher_nodes"sv, "optype_blacklist"sv, "opname_blacklist"sv, "opname_range"sv,
-};
-enum BlacklistKey : std::size_t { kName, kPos, kBlacklistKeyCount };
-constexpr std::array<std::string_view, kBlacklistKeyCount> kBlacklistKeys{"name"sv, "pos"sv};
-enum RangeKey : std::size_t { kBegin, kEnd, kRangeKeyCount };
-constexpr std::array<std::string_view, kRangeKeyCount> kRangeKeys{"begin"sv, "end"sv};
-
-// Phase B: the allowed values, listed in messages in this order.
-constexpr std::array kModeValues{"input"sv, "output"sv, "all"sv};
-constexpr std::array kSwitchValues{"on"sv, "off"sv};
-constexpr std::array kLevelValues{"op"sv, "kernel"sv, "all"sv};
-constexpr std::array kDataValues{"tensor"sv, "stats"sv};
-constexpr std::array kSceneValues{"lite_exception"sv, "aic_err_brief_dump"sv, "aic_err_norm_dump"sv,
-                                  "aic_err_detail_dump"sv, "watcher"sv};
-constexpr std::array kKernelDataValues{"all"sv, "printf"sv, "tensor"sv, "assert"sv, "timestamp"sv};
-constexpr std::array kStatsValues{"Max"sv, "Min"sv, "Avg"sv, "Nan"sv, "Negative Inf"sv, "Positive Inf"sv, "L2norm"sv};
-
-struct Enumeration {
-    DumpKey key;
-    std::span<const std::string_view> allowed;
-};
-// The order of DCC CheckDumpFieldValues; dump_kernel_data and dump_stats follow it.
-constexpr std::array<Enumeration, 6> kEnumerations{{
-    {kMode, kModeValues},
-    {kData, kDataValues},
-    {kOpSwitch, kSwitchValues},
-    {kLevel, kLevelValues},
-    {kDebug, kSwitchValues},
-    {kScene, kSceneValues},
-}};
-
-struct LevelBits {
-    std::string_view level;
-    uint32_t bits;
-};
-constexpr std::array<LevelBits, 3> kLevelBits{{{"op"sv, 1}, {"kernel"sv, 2}, {"all"sv, 3}}};
-
-constexpr std::size_t kMaxStepItems = 100;
-constexpr std::size_t kMaxBlacklistEntries = 100;
-constexpr std::string_view kStepRule =
-    "allowed: up to 100 items separated by '|', each N or N-M with N <= M, digits only (e.g. \"1|3-5|10\")";
-constexpr std::string_view kExceptionScenes =
-    "lite_exception, aic_err_brief_dump, aic_err_norm_dump, aic_err_detail_dump";
+// The tables (keys, allowed values, limits) live in schema/dump_rules.hpp, shared with the
+// documentation generator (tools/gen_config_reference.cpp).
+using namespace dump_rules;
 
 // ---- Small helpers (the string-building ones run only for a finding) -------------------------
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "schema/context.hpp"
+#include "schema/profiler_rules.hpp"
 
 namespace aclpp::core {
 namespace {
@@ -25,153 +26,13 @@ constexpr aclppStep kStep = ACLPP_STEP_PROFILING;
 constexpr std::string_view kSectionKey = "profiler";
 constexpr std::string_view kSectionPointer = "/profiler";
 
-// msprof refuses a section whose re-serialised text is longer than this (reference §3.5).
-constexpr std::size_t kMaxSectionLength = 1024 * 1024;
-// The whole aic_metrics value, Custom: lists included (products.md §3.3, CFG:78).
-constexpr std::size_t kMaxAicMetricsLength = 70;
-constexpr std::string_view kCustomPrefix = "Custom:";  // case-sensitive, like the reference
-// instr_profiling_freq on the products that have it (products.md §3.4, CFG:299-300).
-constexpr uint64_t kInstrProfilingFreqMin = 300;
-constexpr uint64_t kInstrProfilingFreqMax = 30000;
-// storage_limit is "<digits>MB" in this range (PV CheckStorageLimit); at most 10 digits.
-constexpr uint64_t kStorageLimitMinMb = 200;
-constexpr uint64_t kStorageLimitMaxMb = 4294967295;
-constexpr std::string_view kStorageLimitUnit = "MB";
-constexpr std::size_t kStorageLimitMaxDigits = 10;
-
-// What a key's value is checked as (products.md §3.1 step 5, §3.5).
-enum class Kind : uint8_t {
-    plainSwitch,     // on | off | ""
-    geApi,           // l0 | l1 | off | ""
-    taskTime,        // on | off | l0 | l1 | l2 | "" (+ l3 where the product has task trace L3)
-    frequency,       // JSON integer in [1, max]
-    instrFrequency,  // JSON integer; range only with switch and instr_profiling on
-    aicMetrics,      // product metric name or Custom:<events>
-    memServiceflow,  // non-empty string
-    llcProfiling,    // read | write
-    hostSys,         // comma list of kHostSysItems
-    hostSysUsage,    // comma list of kHostSysUsageItems
-    output,          // checked only with "switch":"on": no shell/control characters
-    storageLimit,    // checked only with "switch":"on": <200..4294967295>MB
-    optype,          // checked only with "switch":"on": task scale, which no emulated product has
-};
-
-// The product feature a key needs (products.md §3.2). Everything else is accepted everywhere.
-enum class Gate : uint8_t {
-    none,
-    instrProfiling,
-    instrProfilingFreq,
-    sysIoSamplingFreq,
-    sysInterconnectionFreq,
-    sysCpuFreq,
-    sysLpFreq,
-    hostSysUsageFreq,
-    sysMemServiceflow,
-};
-
-struct KeyRule {
-    std::string_view key;
-    Kind kind;
-    Gate gate = Gate::none;
-    uint64_t maxFrequency = 0;  // Kind::frequency only; 0 = the product's sys_hardware_mem_freq max
-};
-
-// The allow-list, in the reference's order (prof_acl_mgr.h:53-81). It drives the unknown-key
-// check, the did-you-mean hint and every per-key rule.
-constexpr std::array<KeyRule, 28> kKeyRules{{
-    {"switch", Kind::plainSwitch},
-    {"output", Kind::output},
-    {"aic_metrics", Kind::aicMetrics},
-    {"aicpu", Kind::plainSwitch},
-    {"l2", Kind::plainSwitch},
-    {"storage_limit", Kind::storageLimit},
-    {"hccl", Kind::plainSwitch},
-    {"msproftx", Kind::plainSwitch},
-    {"instr_profiling", Kind::plainSwitch, Gate::instrProfiling},
-    {"instr_profiling_freq", Kind::instrFrequency, Gate::instrProfilingFreq},
-    {"task_tsfw", Kind::plainSwitch},
-    {"ascendcl", Kind::plainSwitch},
-    {"task_time", Kind::taskTime},
-    {"runtime_api", Kind::plainSwitch},
-    {"ge_api", Kind::geApi},
-    {"task_memory", Kind::plainSwitch},
-    {"sys_hardware_mem_freq", Kind::frequency, Gate::none, 0},
-    {"sys_mem_serviceflow", Kind::memServiceflow, Gate::sysMemServiceflow},
-    {"llc_profiling", Kind::llcProfiling},
-    {"sys_io_sampling_freq", Kind::frequency, Gate::sysIoSamplingFreq, 100},
-    {"sys_interconnection_freq", Kind::frequency, Gate::sysInterconnectionFreq, 50},
-    {"sys_cpu_freq", Kind::frequency, Gate::sysCpuFreq, 50},
-    {"dvpp_freq", Kind::frequency, Gate::none, 100},
-    {"host_sys", Kind::hostSys},
-    {"host_sys_usage", Kind::hostSysUsage},
-    {"host_sys_usage_freq", Kind::frequency, Gate::hostSysUsageFreq, 50},
-    {"sys_lp_freq", Kind::frequency, Gate::sysLpFreq, 100},
-    {"optype", Kind::optype},
-}};
-
-// Value lists (products.md §3.5), used for the check and for the "allowed" text alike.
-constexpr std::array kSwitchValues{"on"sv, "off"sv, ""sv};
-constexpr std::array kGeApiValues{"l0"sv, "l1"sv, "off"sv, ""sv};
-constexpr std::array kTaskTimeValues{"on"sv, "off"sv, "l0"sv, "l1"sv, "l2"sv, ""sv};
-constexpr std::string_view kTaskTimeL3 = "l3";
-constexpr std::array kLlcProfilingValues{"read"sv, "write"sv};
-constexpr std::array kHostSysItems{"cpu"sv, "mem"sv, "disk"sv, "network"sv, "osrt"sv, "numa"sv};
-constexpr std::array kHostSysUsageItems{"cpu"sv, "mem"sv};
-
-// Characters msprof refuses in an output path (Utils::CheckPathWithInvalidChar), with how a
-// message shows each one.
-struct ForbiddenChar {
-    char c;
-    std::string_view shown;
-};
-constexpr std::array<ForbiddenChar, 18> kOutputForbidden{{
-    {'\n', "\\n"},
-    {'\f', "\\f"},
-    {'\r', "\\r"},
-    {'\b', "\\b"},
-    {'\t', "\\t"},
-    {'\v', "\\v"},
-    {'\x7f', "\\u007f"},
-    {'"', "\""},
-    {'\'', "'"},
-    {'\\', "\\"},
-    {'%', "%"},
-    {'>', ">"},
-    {'<', "<"},
-    {'|', "|"},
-    {'&', "&"},
-    {'$', "$"},
-    {';', ";"},
-    {'`', "`"},
-}};
+// The tables (allow-list, value lists, limits) and supports() live in schema/profiler_rules.hpp,
+// shared with the documentation generator (tools/gen_config_reference.cpp).
+using namespace profiler_rules;
 
 const KeyRule *findRule(std::string_view key) noexcept {
     const auto *it = std::find_if(kKeyRules.begin(), kKeyRules.end(), [key](const KeyRule &r) { return r.key == key; });
     return it == kKeyRules.end() ? nullptr : it;
-}
-
-bool supports(const ProfilerTraits &traits, Gate gate) noexcept {
-    switch (gate) {
-        case Gate::none:
-            return true;
-        case Gate::instrProfiling:
-            return traits.instrProfiling;
-        case Gate::instrProfilingFreq:
-            return traits.instrProfilingFreq;
-        case Gate::sysIoSamplingFreq:
-            return traits.sysIoSamplingFreq;
-        case Gate::sysInterconnectionFreq:
-            return traits.sysInterconnectionFreq;
-        case Gate::sysCpuFreq:
-            return traits.sysCpuFreq;
-        case Gate::sysLpFreq:
-            return traits.sysLpFreq;
-        case Gate::hostSysUsageFreq:
-            return traits.hostSysUsageFreq;
-        case Gate::sysMemServiceflow:
-            return traits.sysMemServiceflow;
-    }
-    return false;
 }
 
 template <class Range>

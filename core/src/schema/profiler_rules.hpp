@@ -1,0 +1,163 @@
+// The tables of the `profiler` section (decision K-5, reference §3.5, products.md §3): the
+// allow-list with each key's kind and product gate, the value lists and the limits. The
+// validator (schema/profiler.cpp) and the documentation generator
+// (tools/gen_config_reference.cpp) share them; the per-product facts are in
+// platform/products.hpp (ProfilerTraits).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "platform/products.hpp"
+
+namespace aclpp::core::profiler_rules {
+
+// msprof refuses a section whose re-serialised text is longer than this (reference §3.5).
+inline constexpr std::size_t kMaxSectionLength = 1024 * 1024;
+// The whole aic_metrics value, Custom: lists included (products.md §3.3, CFG:78).
+inline constexpr std::size_t kMaxAicMetricsLength = 70;
+inline constexpr std::string_view kCustomPrefix = "Custom:";  // case-sensitive, like the reference
+// instr_profiling_freq on the products that have it (products.md §3.4, CFG:299-300).
+inline constexpr uint64_t kInstrProfilingFreqMin = 300;
+inline constexpr uint64_t kInstrProfilingFreqMax = 30000;
+// storage_limit is "<digits>MB" in this range (PV CheckStorageLimit); at most 10 digits.
+inline constexpr uint64_t kStorageLimitMinMb = 200;
+inline constexpr uint64_t kStorageLimitMaxMb = 4294967295;
+inline constexpr std::string_view kStorageLimitUnit = "MB";
+inline constexpr std::size_t kStorageLimitMaxDigits = 10;
+
+// What a key's value is checked as (products.md §3.1 step 5, §3.5).
+enum class Kind : uint8_t {
+    plainSwitch,     // on | off | ""
+    geApi,           // l0 | l1 | off | ""
+    taskTime,        // on | off | l0 | l1 | l2 | "" (+ l3 where the product has task trace L3)
+    frequency,       // JSON integer in [1, max]
+    instrFrequency,  // JSON integer; range only with switch and instr_profiling on
+    aicMetrics,      // product metric name or Custom:<events>
+    memServiceflow,  // non-empty string
+    llcProfiling,    // read | write
+    hostSys,         // comma list of kHostSysItems
+    hostSysUsage,    // comma list of kHostSysUsageItems
+    output,          // checked only with "switch":"on": no shell/control characters
+    storageLimit,    // checked only with "switch":"on": <200..4294967295>MB
+    optype,          // checked only with "switch":"on": task scale, which no emulated product has
+};
+
+// The product feature a key needs (products.md §3.2). Everything else is accepted everywhere.
+enum class Gate : uint8_t {
+    none,
+    instrProfiling,
+    instrProfilingFreq,
+    sysIoSamplingFreq,
+    sysInterconnectionFreq,
+    sysCpuFreq,
+    sysLpFreq,
+    hostSysUsageFreq,
+    sysMemServiceflow,
+};
+
+struct KeyRule {
+    std::string_view key;
+    Kind kind;
+    Gate gate = Gate::none;
+    uint64_t maxFrequency = 0;  // Kind::frequency only; 0 = the product's sys_hardware_mem_freq max
+};
+
+// The allow-list, in the reference's order (prof_acl_mgr.h:53-81). It drives the unknown-key
+// check, the did-you-mean hint and every per-key rule.
+inline constexpr std::array<KeyRule, 28> kKeyRules{{
+    {"switch", Kind::plainSwitch},
+    {"output", Kind::output},
+    {"aic_metrics", Kind::aicMetrics},
+    {"aicpu", Kind::plainSwitch},
+    {"l2", Kind::plainSwitch},
+    {"storage_limit", Kind::storageLimit},
+    {"hccl", Kind::plainSwitch},
+    {"msproftx", Kind::plainSwitch},
+    {"instr_profiling", Kind::plainSwitch, Gate::instrProfiling},
+    {"instr_profiling_freq", Kind::instrFrequency, Gate::instrProfilingFreq},
+    {"task_tsfw", Kind::plainSwitch},
+    {"ascendcl", Kind::plainSwitch},
+    {"task_time", Kind::taskTime},
+    {"runtime_api", Kind::plainSwitch},
+    {"ge_api", Kind::geApi},
+    {"task_memory", Kind::plainSwitch},
+    {"sys_hardware_mem_freq", Kind::frequency, Gate::none, 0},
+    {"sys_mem_serviceflow", Kind::memServiceflow, Gate::sysMemServiceflow},
+    {"llc_profiling", Kind::llcProfiling},
+    {"sys_io_sampling_freq", Kind::frequency, Gate::sysIoSamplingFreq, 100},
+    {"sys_interconnection_freq", Kind::frequency, Gate::sysInterconnectionFreq, 50},
+    {"sys_cpu_freq", Kind::frequency, Gate::sysCpuFreq, 50},
+    {"dvpp_freq", Kind::frequency, Gate::none, 100},
+    {"host_sys", Kind::hostSys},
+    {"host_sys_usage", Kind::hostSysUsage},
+    {"host_sys_usage_freq", Kind::frequency, Gate::hostSysUsageFreq, 50},
+    {"sys_lp_freq", Kind::frequency, Gate::sysLpFreq, 100},
+    {"optype", Kind::optype},
+}};
+
+// Value lists (products.md §3.5), used for the check and for the "allowed" text alike.
+inline constexpr auto kSwitchValues = std::to_array<std::string_view>({"on", "off", ""});
+inline constexpr auto kGeApiValues = std::to_array<std::string_view>({"l0", "l1", "off", ""});
+inline constexpr auto kTaskTimeValues = std::to_array<std::string_view>({"on", "off", "l0", "l1", "l2", ""});
+inline constexpr std::string_view kTaskTimeL3 = "l3";
+inline constexpr auto kLlcProfilingValues = std::to_array<std::string_view>({"read", "write"});
+inline constexpr auto kHostSysItems =
+    std::to_array<std::string_view>({"cpu", "mem", "disk", "network", "osrt", "numa"});
+inline constexpr auto kHostSysUsageItems = std::to_array<std::string_view>({"cpu", "mem"});
+
+// Characters msprof refuses in an output path (Utils::CheckPathWithInvalidChar), with how a
+// message shows each one.
+struct ForbiddenChar {
+    char c;
+    std::string_view shown;
+};
+inline constexpr std::array<ForbiddenChar, 18> kOutputForbidden{{
+    {'\n', "\\n"},
+    {'\f', "\\f"},
+    {'\r', "\\r"},
+    {'\b', "\\b"},
+    {'\t', "\\t"},
+    {'\v', "\\v"},
+    {'\x7f', "\\u007f"},
+    {'"', "\""},
+    {'\'', "'"},
+    {'\\', "\\"},
+    {'%', "%"},
+    {'>', ">"},
+    {'<', "<"},
+    {'|', "|"},
+    {'&', "&"},
+    {'$', "$"},
+    {';', ";"},
+    {'`', "`"},
+}};
+
+/// True when `traits` accepts a key gated by `gate` (products.md §3.2).
+inline bool supports(const ProfilerTraits &traits, Gate gate) noexcept {
+    switch (gate) {
+        case Gate::none:
+            return true;
+        case Gate::instrProfiling:
+            return traits.instrProfiling;
+        case Gate::instrProfilingFreq:
+            return traits.instrProfilingFreq;
+        case Gate::sysIoSamplingFreq:
+            return traits.sysIoSamplingFreq;
+        case Gate::sysInterconnectionFreq:
+            return traits.sysInterconnectionFreq;
+        case Gate::sysCpuFreq:
+            return traits.sysCpuFreq;
+        case Gate::sysLpFreq:
+            return traits.sysLpFreq;
+        case Gate::hostSysUsageFreq:
+            return traits.hostSysUsageFreq;
+        case Gate::sysMemServiceflow:
+            return traits.sysMemServiceflow;
+    }
+    return false;
+}
+
+}  // namespace aclpp::core::profiler_rules

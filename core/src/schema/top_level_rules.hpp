@@ -1,0 +1,105 @@
+// The keys of acl.json that the runtime reads itself (reference §3.3, §3.7), as one table: the
+// validator (schema/top_level.cpp) walks it for the types, codes and "allowed" texts, and the
+// documentation generator (tools/gen_config_reference.cpp) prints the same rows into
+// docs/config-reference.md, so the two cannot disagree.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "acl/acl.h"
+#include "acl/aclpp_ext.h"
+#include "devices/limits.hpp"
+
+namespace aclpp::core::top_level_rules {
+
+/// max_opqueue_num when the config does not set it (K-3).
+inline constexpr uint32_t kMaxOpqueueDefault = 20000;
+
+/// How a key's JSON value is read; each reader states what it allows in `KeyRule::allowed`.
+enum class ValueRule : uint8_t {
+    stringZeroOrOne,  // the JSON string "0" or "1"
+    stringPositive,   // a JSON string of digits, 1..2^32-1 (max_opqueue_num, K-3)
+    stringDeviceId,   // a JSON string matching 0|[1-9][0-9]*, at most 2^31-1 (K-1)
+    stackNumber,      // a JSON number, whole, 0..2^32-1 (K-1: no wrapping, no truncation)
+    fifoToken,        // a JSON integer written as [1-9][0-9]*
+};
+
+/// One key the runtime reads. The table is in evaluation order; a documentation generator or a
+/// config builder can walk it for the types, codes and texts.
+struct KeyRule {
+    std::string_view section;  // the enclosing top-level object, "" for a top-level key
+    std::string_view key;
+    std::string_view pointer;
+    aclppStep step;
+    ValueRule rule;
+    aclError typeError;   // the JSON type is wrong
+    aclError valueError;  // the type is right, the value is not
+    std::string_view allowed;
+};
+
+inline constexpr std::string_view kStackAllowed = "a whole JSON number from 0 to 4294967295 (bytes)";
+inline constexpr std::string_view kFifoAllowed =
+    "a JSON integer of at least 1 written without quotes, sign, fraction or exponent ([1-9][0-9]*)";
+
+inline constexpr std::array<KeyRule, 9> kKeyRules{{
+    {"", "err_msg_mode", "/err_msg_mode", ACLPP_STEP_ERR_MSG_MODE, ValueRule::stringZeroOrOne, ACL_ERROR_INVALID_PARAM,
+     ACL_ERROR_INVALID_PARAM, R"(the JSON string "0" (thread-level error messages) or "1" (process-level))"},
+    {"", "max_opqueue_num", "/max_opqueue_num", ACLPP_STEP_OP_EXECUTOR, ValueRule::stringPositive,
+     ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG, ACL_ERROR_INVALID_PARAM,
+     R"(a JSON string of decimal digits from "1" to "4294967295" (default "20000"))"},
+    {"StackSize", "simt_stack_size", "/StackSize/simt_stack_size", ACLPP_STEP_STACK_SIZE, ValueRule::stackNumber,
+     ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kStackAllowed},
+    {"StackSize", "simt_divergence_stack_size", "/StackSize/simt_divergence_stack_size", ACLPP_STEP_STACK_SIZE,
+     ValueRule::stackNumber, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kStackAllowed},
+    {"StackSize", "aicore_stack_size", "/StackSize/aicore_stack_size", ACLPP_STEP_STACK_SIZE, ValueRule::stackNumber,
+     ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kStackAllowed},
+    {"defaultDevice", "default_device", "/defaultDevice/default_device", ACLPP_STEP_DEFAULT_DEVICE,
+     ValueRule::stringDeviceId, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE,
+     R"(a JSON string of decimal digits without sign or leading zeros ("0", "1", ...) up to "2147483647")"},
+    {"", "simd_printf_fifo_size_per_core", "/simd_printf_fifo_size_per_core", ACLPP_STEP_PRINTF_FIFO,
+     ValueRule::fifoToken, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kFifoAllowed},
+    {"", "simt_printf_fifo_size", "/simt_printf_fifo_size", ACLPP_STEP_PRINTF_FIFO, ValueRule::fifoToken,
+     ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kFifoAllowed},
+    {"acl_graph", "event_mode", "/acl_graph/event_mode", ACLPP_STEP_EVENT_MODE, ValueRule::stringZeroOrOne,
+     ACL_ERROR_INVALID_PARAM, ACL_ERROR_INVALID_PARAM, R"(the JSON string "0" (software mode) or "1" (hardware mode))"},
+}};
+
+constexpr const KeyRule &ruleFor(std::string_view key) {
+    for (const KeyRule &rule : kKeyRules) {
+        if (rule.key == key) return rule;
+    }
+    return kKeyRules[0];  // the static_asserts below catch a misspelt key
+}
+
+inline constexpr const KeyRule &kErrMsgMode = ruleFor("err_msg_mode");
+inline constexpr const KeyRule &kMaxOpqueueNum = ruleFor("max_opqueue_num");
+inline constexpr const KeyRule &kDefaultDevice = ruleFor("default_device");
+inline constexpr const KeyRule &kEventMode = ruleFor("event_mode");
+static_assert(kErrMsgMode.key == "err_msg_mode" && kMaxOpqueueNum.key == "max_opqueue_num" &&
+              kDefaultDevice.key == "default_device" && kEventMode.key == "event_mode");
+
+// Limit rules and key rules must name the same keys: the validator looks one up by the other.
+constexpr bool limitKeysMatch() {
+    for (const LimitRule &limit : kLimitRules) {
+        bool found = false;
+        for (const KeyRule &rule : kKeyRules) {
+            found = found || (rule.key == limit.configKey && rule.pointer == limit.configPointer);
+        }
+        if (!found) return false;
+    }
+    return true;
+}
+static_assert(limitKeysMatch(), "every device limit needs a key rule with the same key and pointer");
+
+// The keys each object may hold; anything else gets an unknown-key warning (K-7).
+inline constexpr auto kTopLevelKeys =
+    std::to_array<std::string_view>({"err_msg_mode", "defaultDevice", "StackSize", "simd_printf_fifo_size_per_core",
+                                     "simt_printf_fifo_size", "acl_graph", "dump", "profiler", "max_opqueue_num"});
+inline constexpr auto kStackKeys =
+    std::to_array<std::string_view>({"simt_stack_size", "simt_divergence_stack_size", "aicore_stack_size"});
+inline constexpr auto kDefaultDeviceKeys = std::to_array<std::string_view>({"default_device"});
+inline constexpr auto kAclGraphKeys = std::to_array<std::string_view>({"event_mode"});
+
+}  // namespace aclpp::core::top_level_rules

@@ -1,0 +1,467 @@
+// gen-config-reference: writes docs/config-reference.md from the tables the validator itself
+// uses (schema/top_level_rules.hpp, devices/limits.hpp, schema/dump_rules.hpp,
+// schema/profiler_rules.hpp and the product table), so the reference cannot drift from what
+// aclInit and aclppValidate* accept.
+//
+//     gen-config-reference OUTPUT.md           write the reference
+//     gen-config-reference --check FILE.md     exit 1 when FILE.md differs from what would be written
+//
+// The prose that is not in a table is keyed by the tables' enumerators (switches without a
+// default), so a new key or kind fails to compile here until it is documented.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <span>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "acl/acl.h"
+#include "acl/aclpp_ext.h"
+#include "devices/limits.hpp"
+#include "platform/products.hpp"
+#include "schema/dump_path.hpp"
+#include "schema/dump_rules.hpp"
+#include "schema/profiler_rules.hpp"
+#include "schema/top_level_rules.hpp"
+
+namespace {
+
+using namespace aclpp::core;
+
+// ---- Markdown helpers ------------------------------------------------------------------------
+
+/// `text` as inline code that survives a table cell: a backtick needs a longer fence, a pipe an
+/// escape, and "" is shown as `""`.
+std::string code(std::string_view text) {
+    std::string body;
+    for (char c : text) {
+        if (c == '|') body += '\\';
+        body += c;
+    }
+    if (text.empty()) return "`\"\"`";
+    if (text.find('`') != std::string_view::npos) return "`` " + body + " ``";
+    return "`" + body + "`";
+}
+
+/// Plain text for a table cell.
+std::string cell(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '|') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+template <class Range>
+std::string codeList(const Range &values, std::string_view separator = ", ") {
+    std::string out;
+    for (std::string_view value : values) {
+        if (!out.empty()) out += separator;
+        out += code(value);
+    }
+    return out;
+}
+
+/// "a, b, c" -> {"a", "b", "c"}.
+std::vector<std::string_view> splitList(std::string_view text) {
+    std::vector<std::string_view> items;
+    while (!text.empty()) {
+        const std::size_t comma = text.find(", ");
+        items.push_back(text.substr(0, comma));
+        if (comma == std::string_view::npos) break;
+        text.remove_prefix(comma + 2);
+    }
+    return items;
+}
+
+std::string errorText(aclError code) {
+    return std::to_string(code) + " `" + aclppErrorName(code) + "`";
+}
+
+std::string stepText(aclppStep step) {
+    const char *name = aclppStepName(step);
+    return name != nullptr ? std::string("`") + name + "`" : std::to_string(static_cast<int>(step));
+}
+
+std::string bytes(uint64_t value) {
+    std::string text = std::to_string(value);
+    if (value >= 1024 * 1024 && value % (1024 * 1024) == 0) return text + " (" + std::to_string(value >> 20) + " MiB)";
+    if (value >= 1024 && value % 1024 == 0) return text + " (" + std::to_string(value >> 10) + " KiB)";
+    return text;
+}
+
+std::string yesNo(bool value) {
+    return value ? "yes" : "no";
+}
+
+// ---- The product families, in product-table order ----------------------------------------------
+
+struct FamilyRow {
+    const FamilyTraits *traits;
+    std::vector<std::string_view> socs;
+};
+
+std::vector<FamilyRow> families() {
+    std::vector<FamilyRow> rows;
+    for (const Product &product : allProducts()) {
+        FamilyRow *row = nullptr;
+        for (FamilyRow &existing : rows) {
+            if (existing.traits == product.traits) row = &existing;
+        }
+        if (row == nullptr) row = &rows.emplace_back(FamilyRow{product.traits, {}});
+        row->socs.push_back(product.soc);
+    }
+    return rows;
+}
+
+/// "all" or the families whose traits satisfy `has`.
+template <class Predicate>
+std::string familiesWith(const std::vector<FamilyRow> &rows, Predicate has) {
+    std::string out;
+    bool all = true;
+    for (const FamilyRow &row : rows) {
+        if (!has(*row.traits)) {
+            all = false;
+            continue;
+        }
+        if (!out.empty()) out += ", ";
+        out += row.traits->name;
+    }
+    if (all) return "all";
+    return out.empty() ? "none" : out;
+}
+
+// ---- Top-level keys ----------------------------------------------------------------------------
+
+void writeTopLevel(std::ostream &out) {
+    out << "## Top-level keys read by the runtime\n\n"
+        << "Checked by `aclInit`, `aclppInitFromBuffer` and `aclppValidateFile`/`aclppValidateBuffer` in\n"
+        << "this order (reference §3.2); the first error of the earliest step is the code `aclInit` returns,\n"
+        << "the validation report lists every finding (decisions K-1, K-3, K-8).\n\n"
+        << "| Key | Init step | Allowed | Wrong JSON type | Right type, bad value |\n"
+        << "|---|---|---|---|---|\n";
+    for (const top_level_rules::KeyRule &rule : top_level_rules::kKeyRules) {
+        out << "| " << code(rule.pointer) << " | " << stepText(rule.step) << " | " << cell(rule.allowed) << " | "
+            << errorText(rule.typeError) << " | " << errorText(rule.valueError) << " |\n";
+    }
+    out << "\n`max_opqueue_num` defaults to " << top_level_rules::kMaxOpqueueDefault
+        << "; it is checked at the op-executor step, only when a config is given (K-3).\n\n"
+        << "### Known keys\n\n"
+        << "Any other key is accepted and ignored, as the reference does, and the validation report warns\n"
+        << "about it with a did-you-mean suggestion (K-7). Init callbacks still receive the whole text.\n\n"
+        << "| Object | Known keys |\n|---|---|\n"
+        << "| top level | " << codeList(top_level_rules::kTopLevelKeys) << " |\n"
+        << "| `StackSize` | " << codeList(top_level_rules::kStackKeys) << " |\n"
+        << "| `defaultDevice` | " << codeList(top_level_rules::kDefaultDeviceKeys) << " |\n"
+        << "| `acl_graph` | " << codeList(top_level_rules::kAclGraphKeys) << " |\n\n";
+}
+
+// ---- Device limits -----------------------------------------------------------------------------
+
+std::string limitBehaviour(const LimitRule &rule) {
+    switch (rule.kind) {
+        case LimitKind::aicoreStack:
+            return "at or below " + bytes(rule.minimum) + " changes nothing; above, rounded up to a multiple of " +
+                   bytes(rule.granule) + "; at most the product maximum (below), else not applied, with a warning";
+        case LimitKind::simtStack:
+            return "rounded up to a multiple of " + bytes(rule.granule) + "; no maximum; both SIMT stacks 0 is refused";
+        case LimitKind::printfFifo:
+            return "from " + bytes(rule.minimum) + " to " + bytes(rule.maximum) +
+                   " as requested, then rounded up to a multiple of " + bytes(rule.granule);
+    }
+    return {};
+}
+
+void writeLimits(std::ostream &out, const std::vector<FamilyRow> &rows) {
+    out << "## Device limits: `StackSize` and the printf FIFOs\n\n"
+        << "The config keys and `aclrtDeviceSetLimit`/`aclrtDeviceGetLimit` share these rules (E-3). A key\n"
+        << "the product lacks is tolerated with a warning and not applied (K-2); `aclrtDeviceSetLimit` gives\n"
+        << "207000 `ACL_ERROR_RT_FEATURE_NOT_SUPPORT` for it, and 107000 `ACL_ERROR_RT_PARAM_INVALID` for a value\n"
+        << "out of range. Negative, fractional or above-uint32 values are 500001 `ACL_ERROR_FAILURE`, never\n"
+        << "wrapped (K-1). Finalize restores the defaults.\n\n"
+        << "| Key | `aclrtDeviceLimit` | What | Default | Rule | Read back | Products |\n"
+        << "|---|---|---|---|---|---|---|\n";
+    for (const LimitRule &rule : kLimitRules) {
+        const std::string products = rule.supported == nullptr
+                                         ? std::string("all")
+                                         : familiesWith(rows, [&](const FamilyTraits &t) { return t.*rule.supported; });
+        out << "| " << code(rule.configPointer) << " | " << static_cast<int>(rule.limit) << " | "
+            << cell(rule.description) << " | " << bytes(rule.defaultValue) << " | " << cell(limitBehaviour(rule))
+            << " | "
+            << (rule.readBackFactor == 1 ? std::string("as stored")
+                                         : "stored x " + std::to_string(rule.readBackFactor) + " (per warp)")
+            << " | " << products << " |\n";
+    }
+    out << "\n";
+}
+
+// ---- Products ----------------------------------------------------------------------------------
+
+void writeProducts(std::ostream &out, const std::vector<FamilyRow> &rows) {
+    out << "## Emulated products\n\n"
+        << "`ACLPP_SOC` (default `" << defaultProduct().soc << "`) or `aclppSetPlatform()` selects the SoC (E-1);\n"
+        << "`acl-config socs` lists them with their core counts.\n\n"
+        << "| Family | SoCs | `aicore_stack_size` maximum | AI Core stack applied | SIMT stacks | SIMD printf FIFO | "
+           "SIMT printf FIFO | `acl_graph.event_mode` | `dump_scene` `aic_err_detail_dump` |\n"
+        << "|---|---|---|---|---|---|---|---|---|\n";
+    for (const FamilyRow &row : rows) {
+        const FamilyTraits &t = *row.traits;
+        out << "| " << t.name << " | " << codeList(row.socs) << " | "
+            << (t.aicoreStackMax == 0 ? std::string("none") : bytes(t.aicoreStackMax)) << " | "
+            << yesNo(t.aicoreStackApplied) << " | " << yesNo(t.simtStacks) << " | " << yesNo(t.simdPrintfFifo) << " | "
+            << yesNo(t.simtPrintfFifo) << " | " << (t.eventMode ? std::string("yes") : "no (207000 when set)") << " | "
+            << yesNo(t.coreDump) << " |\n";
+    }
+    out << "\n";
+}
+
+// ---- dump --------------------------------------------------------------------------------------
+
+std::string dumpKeyType(dump_rules::DumpKey key) {
+    switch (key) {
+        case dump_rules::kPath:
+        case dump_rules::kMode:
+        case dump_rules::kOpSwitch:
+        case dump_rules::kLevel:
+        case dump_rules::kScene:
+        case dump_rules::kData:
+        case dump_rules::kDebug:
+        case dump_rules::kKernelData:
+        case dump_rules::kStep:
+            return "string";
+        case dump_rules::kStats:
+            return "array of strings";
+        case dump_rules::kList:
+            return "array of objects";
+        case dump_rules::kDumpKeyCount:
+            break;
+    }
+    return {};
+}
+
+std::string dumpKeyAllowed(dump_rules::DumpKey key) {
+    for (const dump_rules::Enumeration &enumeration : dump_rules::kEnumerations) {
+        if (enumeration.key == key) return codeList(enumeration.allowed);
+    }
+    switch (key) {
+        case dump_rules::kPath:
+            return "a local directory that exists and is readable and writable, or `a.b.c.d:<path>` (plain decimal "
+                   "IPv4 "
+                   "parts 0..255, K-4); at most " +
+                   std::to_string(kMaxDumpPathLength) +
+                   " bytes; `ASCEND_DUMP_PATH` and `ASCEND_WORK_PATH` take precedence (K-6)";
+        case dump_rules::kKernelData:
+            return "a comma-separated list, without spaces, of " + codeList(dump_rules::kKernelDataValues);
+        case dump_rules::kStep: {
+            // The rule is written for messages ("allowed: ..."); the column already says it.
+            std::string_view rule = dump_rules::kStepRule;
+            if (rule.starts_with("allowed: ")) rule.remove_prefix(std::string_view("allowed: ").size());
+            return cell(rule);
+        }
+        case dump_rules::kStats:
+            return "one or more of " + codeList(dump_rules::kStatsValues) + "; needs `dump_data` `stats`";
+        case dump_rules::kList:
+            return "model items (below)";
+        case dump_rules::kMode:
+        case dump_rules::kOpSwitch:
+        case dump_rules::kLevel:
+        case dump_rules::kScene:
+        case dump_rules::kData:
+        case dump_rules::kDebug:
+        case dump_rules::kDumpKeyCount:
+            break;
+    }
+    return {};
+}
+
+std::string itemKeyType(dump_rules::ItemKey key) {
+    switch (key) {
+        case dump_rules::kModelName:
+            return "string";
+        case dump_rules::kLayer:
+        case dump_rules::kWatcherNodes:
+            return "array of strings";
+        case dump_rules::kOptypeBlacklist:
+        case dump_rules::kOpnameBlacklist:
+            return "array of objects with " + codeList(dump_rules::kBlacklistKeys) + " (`" +
+                   std::string(dump_rules::kBlacklistKeys[dump_rules::kName]) + "` a string, `" +
+                   std::string(dump_rules::kBlacklistKeys[dump_rules::kPos]) + "` an array of strings); at most " +
+                   std::to_string(dump_rules::kMaxBlacklistEntries) + " entries";
+        case dump_rules::kOpnameRange:
+            return "array of objects with " + codeList(dump_rules::kRangeKeys) + " (strings)";
+        case dump_rules::kItemKeyCount:
+            break;
+    }
+    return {};
+}
+
+void writeDump(std::ostream &out) {
+    out << "## `dump`\n\n"
+        << "Validated as the reference's dump module does (reference §3.4 phases A to C, K-4): types first,\n"
+        << "then the allowed values, then the rules between keys. Every rejection is "
+        << errorText(ACL_ERROR_INVALID_DUMP_CONFIG) << " at the " << stepText(ACLPP_STEP_DUMP)
+        << " step. Unknown keys are warnings (K-7).\n\n"
+        << "| Key | JSON type | Allowed |\n|---|---|---|\n";
+    for (std::size_t i = 0; i < dump_rules::kDumpKeyCount; ++i) {
+        const auto key = static_cast<dump_rules::DumpKey>(i);
+        out << "| " << code(dump_rules::kDumpKeys[i]) << " | " << dumpKeyType(key) << " | " << dumpKeyAllowed(key)
+            << " |\n";
+    }
+    out << "\n`dump_level` selects the dump bits: ";
+    bool first = true;
+    for (const dump_rules::LevelBits &entry : dump_rules::kLevelBits) {
+        out << (first ? "" : ", ") << code(entry.level) << " = " << entry.bits;
+        first = false;
+    }
+    out << ". The exception-dump scenes are " << codeList(splitList(dump_rules::kExceptionScenes))
+        << "; with one of them `dump_path` may be left out, and `dump_debug` and `dump_op_switch` cannot be "
+           "`on`.\n\n"
+        << "### A `dump_list` item\n\n| Key | JSON type |\n|---|---|\n";
+    for (std::size_t i = 0; i < dump_rules::kItemKeyCount; ++i) {
+        out << "| " << code(dump_rules::kItemKeys[i]) << " | " << itemKeyType(static_cast<dump_rules::ItemKey>(i))
+            << " |\n";
+    }
+    out << "\n";
+}
+
+// ---- profiler ----------------------------------------------------------------------------------
+
+std::string quotedList(std::span<const std::string_view> values, std::string_view extra = {}) {
+    std::string out;
+    for (std::string_view value : values) {
+        if (!out.empty()) out += ", ";
+        out += code(value);
+    }
+    if (!extra.empty()) out += " (" + code(extra) + " where the product has task trace L3)";
+    return out;
+}
+
+std::string profilerAllowed(const profiler_rules::KeyRule &rule) {
+    using profiler_rules::Kind;
+    switch (rule.kind) {
+        case Kind::plainSwitch:
+            return "string: " + quotedList(profiler_rules::kSwitchValues);
+        case Kind::geApi:
+            return "string: " + quotedList(profiler_rules::kGeApiValues);
+        case Kind::taskTime:
+            return "string: " + quotedList(profiler_rules::kTaskTimeValues, profiler_rules::kTaskTimeL3);
+        case Kind::frequency:
+            return "integer from 1 to " + (rule.maxFrequency != 0 ? std::to_string(rule.maxFrequency)
+                                                                  : std::string("the product maximum (below)"));
+        case Kind::instrFrequency:
+            return "integer; from " + std::to_string(profiler_rules::kInstrProfilingFreqMin) + " to " +
+                   std::to_string(profiler_rules::kInstrProfilingFreqMax) +
+                   " when `switch` and `instr_profiling` are `on`";
+        case Kind::aicMetrics:
+            return "string: a metric of the product (below), `" + std::string(profiler_rules::kCustomPrefix) +
+                   "<events>` (hex `0x..` or decimal events) or `\"\"` (the product default); at most " +
+                   std::to_string(profiler_rules::kMaxAicMetricsLength) + " characters";
+        case Kind::memServiceflow:
+            return "non-empty string";
+        case Kind::llcProfiling:
+            return "string: " + quotedList(profiler_rules::kLlcProfilingValues);
+        case Kind::hostSys:
+            return "string: a comma list of " + quotedList(profiler_rules::kHostSysItems);
+        case Kind::hostSysUsage:
+            return "string: a comma list of " + quotedList(profiler_rules::kHostSysUsageItems);
+        case Kind::output: {
+            std::string chars;
+            for (const profiler_rules::ForbiddenChar &f : profiler_rules::kOutputForbidden) {
+                if (!chars.empty()) chars += ' ';
+                chars += code(f.shown);
+            }
+            return "string: a path without " + chars + " (checked when `switch` is `on`)";
+        }
+        case Kind::storageLimit:
+            return "string: `<N>" + std::string(profiler_rules::kStorageLimitUnit) + "` with N from " +
+                   std::to_string(profiler_rules::kStorageLimitMinMb) + " to " +
+                   std::to_string(profiler_rules::kStorageLimitMaxMb) + ", or `\"\"` (checked when `switch` is `on`)";
+        case Kind::optype:
+            return "string: `\"\"` only; task-scale profiling is on none of the emulated products (checked when "
+                   "`switch` is `on`)";
+    }
+    return {};
+}
+
+void writeProfiler(std::ostream &out, const std::vector<FamilyRow> &rows) {
+    out << "## `profiler`\n\n"
+        << "An allow-list (reference §3.5, K-5): an unknown key is rejected here, unlike everywhere else. Every\n"
+        << "rejection is " << errorText(ACL_ERROR_INVALID_PARAM) << " at the " << stepText(ACLPP_STEP_PROFILING)
+        << " step. The section may serialise to at most " << bytes(profiler_rules::kMaxSectionLength)
+        << ". When `PROFILER_SAMPLECONFIG` is set and non-empty the section is ignored and not validated.\n\n"
+        << "| Key | Allowed | Products |\n|---|---|---|\n";
+    for (const profiler_rules::KeyRule &rule : profiler_rules::kKeyRules) {
+        out << "| " << code(rule.key) << " | " << profilerAllowed(rule) << " | "
+            << familiesWith(rows,
+                            [&](const FamilyTraits &t) { return profiler_rules::supports(t.profiler, rule.gate); })
+            << " |\n";
+    }
+    out << "\n### Per product\n\n"
+        << "| Family | `aic_metrics` names | Default metric | `Custom:` events at most | `sys_hardware_mem_freq` "
+           "maximum | `task_time` `l3` |\n"
+        << "|---|---|---|---|---|---|\n";
+    for (const FamilyRow &row : rows) {
+        const ProfilerTraits &p = row.traits->profiler;
+        out << "| " << row.traits->name << " | " << codeList(p.aicMetrics) << " | " << code(p.defaultAicMetric) << " | "
+            << p.maxCustomEvents << " | " << p.sysHardwareMemFreqMax << " | " << yesNo(p.taskTimeL3) << " |\n";
+    }
+    out << "\n";
+}
+
+std::string generate() {
+    std::ostringstream out;
+    const std::vector<FamilyRow> rows = families();
+    out << "# acl.json reference\n\n"
+        << "<!-- Generated by tools/gen_config_reference.cpp from the validator's own tables; do not edit.\n"
+        << "     Regenerate with `ninja -C build config-reference`; the test docs/config-reference fails when\n"
+        << "     this file and the tables disagree. -->\n\n"
+        << "Every key of `acl.json` that aclpp checks, with the JSON type, the allowed values, the code `aclInit`\n"
+        << "returns for a bad value and the products that accept it. The rules are those of the reference\n"
+        << "runtime with the fixes listed in [c-abi.md](c-abi.md); `acl-config check` "
+           "([acl-config.md](acl-config.md))\n"
+        << "and `acl::validate` ([cpp-api.md](cpp-api.md)) report the same findings.\n\n"
+        << "File-level rules come first (F-1..F-5): a NULL or `\"\"` path means no config; a missing file, a\n"
+        << "directory, a FIFO or more than 10 MiB is 100003; an empty file is `{}`; a syntax error, a NUL byte,\n"
+        << "invalid UTF-8 or more than 10 nested objects or arrays is 100006; duplicate keys: the last wins.\n\n";
+    writeTopLevel(out);
+    writeLimits(out, rows);
+    writeDump(out);
+    writeProfiler(out, rows);
+    writeProducts(out, rows);
+    return out.str();
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    const std::vector<std::string_view> args(argv + 1, argv + argc);
+    const bool check = args.size() == 2 && args[0] == "--check";
+    if (!(args.size() == 1 || check) || args.back().empty() || args.back().front() == '-') {
+        std::fprintf(stderr, "usage: gen-config-reference OUTPUT.md | --check FILE.md\n");
+        return 2;
+    }
+    const std::string path(args.back());
+    const std::string text = generate();
+    if (check) {
+        std::ifstream in(path, std::ios::binary);
+        const std::string current((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (current == text) return 0;
+        std::fprintf(stderr,
+                     "%s is out of date with the validator's tables; regenerate it with "
+                     "`ninja -C <build> config-reference` and review the diff\n",
+                     path.c_str());
+        return 1;
+    }
+    std::ofstream outFile(path, std::ios::binary | std::ios::trunc);
+    outFile << text;
+    outFile.close();
+    if (!outFile) {
+        std::fprintf(stderr, "cannot write %s\n", path.c_str());
+        return 1;
+    }
+    return 0;
+}
