@@ -168,11 +168,8 @@ private:
     aclError acquire(const detail::InitSource &source) noexcept {
         const aclError rc = source.init();
         if (rc != ACL_SUCCESS && rc != ACL_ERROR_REPEAT_INITIALIZE) return rc;
-        if (rc == ACL_ERROR_REPEAT_INITIALIZE) {
-            // A join is not a failure: do not leave "already initialised" text behind for the
-            // next real error to be buried under (P8).
-            (void)aclGetRecentErrMsg();
-        }
+        // A join (100002) is not a failure, and the core records no text for it (P8), so there is
+        // nothing to clear here: the join path stays free of locks.
         ownership_ = rc == ACL_SUCCESS ? Ownership::owner : Ownership::joined;
         const detail::Origin origin = detail::Origin::here();
         process_ = origin.process;

@@ -16,6 +16,11 @@ constexpr std::size_t kParserMaxDepth = 64;
 
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 
+bool isContainer(JsonElement element) noexcept {
+    const JsonType type = element.type();
+    return type == JsonType::OBJECT || type == JsonType::ARRAY;
+}
+
 // One walk over the DOM checks the structural depth (F-4) and finds duplicate keys (F-5).
 class StructureWalker {
 public:
@@ -28,6 +33,7 @@ public:
                 JsonObject object = asObject(element);
                 if (object.size() > 1) checkDuplicates(object);
                 for (auto field : object) {
+                    if (!isContainer(field.value)) continue;
                     path_.push_back(PathToken{field.key, 0, true});
                     const bool ok = walk(field.value, objectDepth, arrayDepth);
                     path_.pop_back();
@@ -40,6 +46,10 @@ public:
                 std::size_t index = 0;
                 const JsonArray array = asArray(element);
                 for (JsonElement child : array) {
+                    if (!isContainer(child)) {
+                        ++index;
+                        continue;
+                    }
                     path_.push_back(PathToken{{}, index++, false});
                     const bool ok = walk(child, objectDepth, arrayDepth);
                     path_.pop_back();
@@ -75,7 +85,7 @@ private:
 
     bool fail(std::size_t depth, const char *what) {
         failure_ = "nesting too deep: " + std::to_string(depth) + " nested " + what + " at " +
-                   (path_.empty() ? std::string("the top level") : "\"" + currentPointer() + "\"") +
+                   (path_.empty() ? std::string("the top level") : '"' + currentPointer() + '"') +
                    "; at most 10 nested objects and 10 nested arrays are allowed";
         return false;
     }

@@ -98,7 +98,7 @@ bool couldCreate(const std::string &path, std::string &problem) {
         while (ancestor.size() > 1 && ancestor.back() == '/') ancestor.pop_back();
         const std::size_t slash = ancestor.rfind('/');
         if (slash == std::string::npos) {
-            ancestor = ".";
+            ancestor.assign(1, '.');
         } else if (slash == 0) {
             ancestor = "/";
         } else {

@@ -221,7 +221,7 @@ void warnUnknownKeys(ValidationContext &ctx, JsonObject object, std::string_view
         std::string hint;
         const std::string_view home = parentPointer.empty() ? sectionOfNestedKey(key) : std::string_view{};
         if (!home.empty()) {
-            hint = "\"" + std::string(key) + "\" belongs inside \"" + std::string(home) + "\"";
+            hint = '"' + std::string(key) + "\" belongs inside \"" + std::string(home) + '"';
         } else {
             const std::string_view match = closestMatch(key, std::vector<std::string_view>(known.begin(), known.end()));
             if (!match.empty()) hint = "did you mean \"" + std::string(match) + "\"?";
