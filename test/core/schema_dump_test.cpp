@@ -1329,7 +1329,7 @@ TEST_CASE("K-4 conformance fixtures: the dump rows of expected.tsv", "[K-4][dump
     CHECK(checked >= 40);
 }
 
-TEST_CASE("K-4 a 1 MiB dump_list validates fast and allocates nothing per layer", "[K-4][dump][performance]") {
+TEST_CASE("K-4 a 1 MiB dump_list allocates nothing per layer", "[K-4][dump][performance]") {
     const auto config = [](std::size_t items, std::size_t layers) {
         std::string text = R"({"dump":{"dump_path":"./","dump_level":"op","dump_list":[)";
         for (std::size_t i = 0; i < items; ++i) {
@@ -1380,5 +1380,6 @@ TEST_CASE("K-4 a 1 MiB dump_list validates fast and allocates nothing per layer"
     measure(small, smallAllocations, smallTime);
     INFO("1 MiB: " << bigTime.count() << " ns, " << bigAllocations << " allocations; small: " << smallAllocations);
     CHECK(bigAllocations == smallAllocations);
-    CHECK(bigTime < std::chrono::microseconds(1000));
+    // Speed itself is measured in bench/ (as a ratio): a wall-clock bound here would only
+    // measure the machine (it fails under ThreadSanitizer's slowdown).
 }
