@@ -185,7 +185,8 @@ private:
     }
 
     void acquire_or_raise(const detail::InitSource &source, std::string_view context = {}) {
-        if (!core_fits_headers()) [[unlikely]] check_core_version();
+        if (!core_fits_headers()) [[unlikely]]
+            check_core_version();
         const aclError rc = acquire(source);
         if (rc != ACL_SUCCESS) [[unlikely]] {
             detail::raise(rc, source.function(),

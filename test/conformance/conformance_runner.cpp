@@ -61,9 +61,9 @@ int expectedCode(const Row &row, std::string &note) {
 
 // The child: a fresh process, an empty writable cwd with output/ and dump/, no runtime env.
 [[noreturn]] void runChild(const std::string &fixture, int writeFd) {
-    for (const char *name : {"ACLPP_SOC", "ACLPP_DEVICE_COUNT", "ASCEND_WORK_PATH", "ASCEND_DUMP_PATH",
-                             "NPU_COLLECT_PATH", "ASCEND_DUMP_SCENE", "PROFILER_SAMPLECONFIG",
-                             "ASCEND_LOG_DEVICE_FLUSH_TIMEOUT", "AUTO_USE_UC_MEMORY"}) {
+    for (const char *name :
+         {"ACLPP_SOC", "ACLPP_DEVICE_COUNT", "ASCEND_WORK_PATH", "ASCEND_DUMP_PATH", "NPU_COLLECT_PATH",
+          "ASCEND_DUMP_SCENE", "PROFILER_SAMPLECONFIG", "ASCEND_LOG_DEVICE_FLUSH_TIMEOUT", "AUTO_USE_UC_MEMORY"}) {
         ::unsetenv(name);
     }
     char pattern[] = "/tmp/aclpp-conformance-XXXXXX";

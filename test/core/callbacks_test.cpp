@@ -17,14 +17,20 @@ aclError okInit(const char *, size_t, void *tag) {
     calls.push_back(reinterpret_cast<intptr_t>(tag));
     return ACL_SUCCESS;
 }
-aclError failInit(const char *, size_t, void *) { return 500001; }
+aclError failInit(const char *, size_t, void *) {
+    return 500001;
+}
 aclError okFinalize(void *tag) {
     calls.push_back(reinterpret_cast<intptr_t>(tag));
     return ACL_SUCCESS;
 }
-aclError failFinalize(void *) { return 500001; }
+aclError failFinalize(void *) {
+    return 500001;
+}
 
-void *tag(intptr_t value) { return reinterpret_cast<void *>(value); }
+void *tag(intptr_t value) {
+    return reinterpret_cast<void *>(value);
+}
 
 }  // namespace
 
@@ -67,22 +73,23 @@ TEST_CASE("L-7 NULL functions and unknown types are rejected with 100000 by all 
     CHECK(aclppRegisteredCallbackCount() == 0);
 }
 
-TEST_CASE("L-7 registering while initialised calls the init callback at once; failures do not change the result (C1-C8)",
-          "[L-7]") {
+TEST_CASE(
+    "L-7 registering while initialised calls the init callback at once; failures do not change the result (C1-C8)",
+    "[L-7]") {
     FreshRuntime fresh;
     calls.clear();
     REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
     CHECK(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, okInit, tag(1)) == ACL_SUCCESS);  // C1
     CHECK(calls == std::vector<intptr_t>{1});
-    CHECK(aclInitCallbackUnRegister(ACL_REG_TYPE_ACL_MODEL, failInit) == ACL_ERROR_INTERNAL_ERROR);      // C2
+    CHECK(aclInitCallbackUnRegister(ACL_REG_TYPE_ACL_MODEL, failInit) == ACL_ERROR_INTERNAL_ERROR);         // C2
     CHECK(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, failInit, nullptr) == ACL_ERROR_INTERNAL_ERROR);  // C3
-    CHECK(aclInitCallbackUnRegister(ACL_REG_TYPE_ACL_MODEL, okInit) == ACL_SUCCESS);                     // C4
-    CHECK(aclInitCallbackUnRegister(ACL_REG_TYPE_ACL_MODEL, failInit) == ACL_ERROR_INTERNAL_ERROR);      // C5
-    CHECK(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, okInit, tag(2)) == ACL_SUCCESS);               // C6
+    CHECK(aclInitCallbackUnRegister(ACL_REG_TYPE_ACL_MODEL, okInit) == ACL_SUCCESS);                        // C4
+    CHECK(aclInitCallbackUnRegister(ACL_REG_TYPE_ACL_MODEL, failInit) == ACL_ERROR_INTERNAL_ERROR);         // C5
+    CHECK(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, okInit, tag(2)) == ACL_SUCCESS);                  // C6
     (void)recentError();
-    CHECK(aclInitCallbackRegister(ACL_REG_TYPE_OTHER, okInit, tag(3)) == ACL_SUCCESS);    // C7
+    CHECK(aclInitCallbackRegister(ACL_REG_TYPE_OTHER, okInit, tag(3)) == ACL_SUCCESS);     // C7
     CHECK(aclInitCallbackRegister(ACL_REG_TYPE_OTHER, failInit, nullptr) == ACL_SUCCESS);  // result ignored
-    CHECK(recentError().find("500001") != std::string::npos);  // ...but reported (L-7)
+    CHECK(recentError().find("500001") != std::string::npos);                              // ...but reported (L-7)
     CHECK(calls == std::vector<intptr_t>{1, 2, 3});
     CHECK(aclInitCallbackUnRegister(ACL_REG_TYPE_OTHER, okInit) == ACL_SUCCESS);  // C8
     CHECK(aclInitCallbackUnRegister(ACL_REG_TYPE_OTHER, failInit) == ACL_SUCCESS);
@@ -170,6 +177,6 @@ TEST_CASE("L-7 callbacks may unregister and register from inside a callback", "[
     REQUIRE(aclFinalizeCallbackRegister(ACL_REG_TYPE_OTHER, removeSelf, nullptr) == ACL_SUCCESS);
     REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
     CHECK(aclFinalize() == ACL_SUCCESS);
-    CHECK(selfRemovals == 2);  // both snapshot entries ran
+    CHECK(selfRemovals == 2);                    // both snapshot entries ran
     CHECK(aclppRegisteredCallbackCount() == 1);  // both removed, one DVPP added (the second add was a duplicate)
 }

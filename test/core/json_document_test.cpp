@@ -39,17 +39,17 @@ TEST_CASE("F-3 file-level parse rules", "[F-3]") {
         aclError code;
     };
     const Row rows[] = {
-        {"", ACL_SUCCESS},                      // 0 bytes read as {}
+        {"", ACL_SUCCESS},  // 0 bytes read as {}
         {"{}", ACL_SUCCESS},
-        {"\xEF\xBB\xBF{}", ACL_SUCCESS},        // BOM skipped
-        {"  \n\t ", ACL_ERROR_PARSE_FILE},      // whitespace only
+        {"\xEF\xBB\xBF{}", ACL_SUCCESS},    // BOM skipped
+        {"  \n\t ", ACL_ERROR_PARSE_FILE},  // whitespace only
         {"Illegal format", ACL_ERROR_PARSE_FILE},
         {"{\"a\":\"\xC3\x28\"}", ACL_ERROR_PARSE_FILE},  // invalid UTF-8
-        {"{} x", ACL_ERROR_PARSE_FILE},          // trailing garbage
-        {"{\"a\":1,}", ACL_ERROR_PARSE_FILE},    // trailing comma
-        {"{\"a\":01}", ACL_ERROR_PARSE_FILE},    // leading zero
+        {"{} x", ACL_ERROR_PARSE_FILE},                  // trailing garbage
+        {"{\"a\":1,}", ACL_ERROR_PARSE_FILE},            // trailing comma
+        {"{\"a\":01}", ACL_ERROR_PARSE_FILE},            // leading zero
         {"{\"a\":1} // c", ACL_ERROR_PARSE_FILE},
-        {"[]", ACL_SUCCESS},                      // non-object top level accepted (F-5)
+        {"[]", ACL_SUCCESS},  // non-object top level accepted (F-5)
         {"5", ACL_SUCCESS},
     };
     for (const Row &row : rows) {

@@ -28,8 +28,8 @@ TEST_CASE("K-8 locatePointer finds values, array elements, escaped keys and the 
         {"/dump/dump_list/1/layer/1", 5, 23},
         {"/dump/a~1b", 7, 12},
         {"/dump/t~0x", 7, 22},
-        {"/k", 9, 16},                  // the last duplicate
-        {"/dump/dump_path", 2, 11},     // missing: the nearest ancestor
+        {"/k", 9, 16},               // the last duplicate
+        {"/dump/dump_path", 2, 11},  // missing: the nearest ancestor
         {"/dump/dump_list/7", 3, 18},
     };
     for (const Row &row : rows) {

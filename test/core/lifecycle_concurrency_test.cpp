@@ -128,7 +128,7 @@ TEST_CASE("L-5 a caller arriving during a failing init runs its own init afterwa
 TEST_CASE("L-7 an init callback registered while an init runs is called exactly once", "[L-7][L-5]") {
     FreshRuntime fresh;
     for (aclRegisterCallbackType type : {ACL_REG_TYPE_ACL_MODEL, ACL_REG_TYPE_ACL_DVPP, ACL_REG_TYPE_OTHER,
-                                          ACL_REG_TYPE_ACL_OP_CBLAS, ACL_REG_TYPE_ACL_OP_EXECUTOR}) {
+                                         ACL_REG_TYPE_ACL_OP_CBLAS, ACL_REG_TYPE_ACL_OP_EXECUTOR}) {
         DYNAMIC_SECTION("type " << static_cast<int>(type)) {
             FreshRuntime inner;
             initCalls = 0;

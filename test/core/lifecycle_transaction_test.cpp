@@ -60,7 +60,9 @@ struct Observed {
     uint64_t devices;
 };
 
-Observed observe() { return Observed{lifecycleState(), aclppRegisteredCallbackCount(), aclppDevicesInUse()}; }
+Observed observe() {
+    return Observed{lifecycleState(), aclppRegisteredCallbackCount(), aclppDevicesInUse()};
+}
 
 }  // namespace
 
@@ -81,8 +83,14 @@ TEST_CASE("L-2 a failure at any init step undoes the earlier steps in reverse or
         {ACLPP_STEP_DEFAULT_DEVICE, 107001, 107001, {"init:model", "init:op_executor", "fin:op_executor", "fin:model"}},
         {ACLPP_STEP_PRINTF_FIFO, 107000, 107000, {"init:model", "init:op_executor", "fin:op_executor", "fin:model"}},
         {ACLPP_STEP_EVENT_MODE, 207000, 207000, {"init:model", "init:op_executor", "fin:op_executor", "fin:model"}},
-        {ACLPP_STEP_PROFILING, 1, ACL_ERROR_INVALID_PARAM, {"init:model", "init:op_executor", "fin:op_executor", "fin:model"}},
-        {ACLPP_STEP_SOC, 1, ACL_ERROR_INTERNAL_ERROR, {"init:model", "init:op_executor", "fin:op_executor", "fin:model"}},
+        {ACLPP_STEP_PROFILING,
+         1,
+         ACL_ERROR_INVALID_PARAM,
+         {"init:model", "init:op_executor", "fin:op_executor", "fin:model"}},
+        {ACLPP_STEP_SOC,
+         1,
+         ACL_ERROR_INTERNAL_ERROR,
+         {"init:model", "init:op_executor", "fin:op_executor", "fin:model"}},
         {ACLPP_STEP_DVPP_CALLBACKS, 500001, 500001, {"init:model", "init:op_executor", "fin:op_executor", "fin:model"}},
         {ACLPP_STEP_FILL_HOOK,
          107000,

@@ -19,8 +19,8 @@ TEST_CASE("E-1 the table covers every family and every SoC string of products.md
         INFO(soc);
         CHECK(aclpp::core::findProduct(soc) != nullptr);
     }
-    CHECK(aclpp::core::findProduct("Ascend950PR_958a") == nullptr);  // no ini, so not a SoC
-    CHECK(aclpp::core::findProduct("ascend910b1") == nullptr);       // exact spelling only
+    CHECK(aclpp::core::findProduct("Ascend950PR_958a") == nullptr);                   // no ini, so not a SoC
+    CHECK(aclpp::core::findProduct("ascend910b1") == nullptr);                        // exact spelling only
     CHECK(aclpp::core::findProduct("Ascend910B")->traits->name == "Atlas training");  // the name trap
     CHECK(aclpp::core::findProduct("Ascend910B1")->aiCoreCount == 24);
     CHECK(aclpp::core::findProduct("Ascend310P1")->vectorCoreCount == 8);

@@ -44,8 +44,7 @@ TEST_CASE("L-9 in err_msg_mode \"1\" messages are per process and tagged with th
     CHECK(aclFinalize() == ACL_SUCCESS);
 }
 
-TEST_CASE("K-8 a rejection names the code, the JSON pointer, line and column, the value and what is allowed",
-          "[K-8]") {
+TEST_CASE("K-8 a rejection names the code, the JSON pointer, line and column, the value and what is allowed", "[K-8]") {
     FreshRuntime fresh;
     TempDir dir;
     const std::string config = dir.write("acl.json", "{\n  \"err_msg_mode\": \"2\"\n}\n");

@@ -34,7 +34,8 @@ TEST_CASE("A-2 validation returns every finding with positions and touches no st
         REQUIRE(aclppReportGetFinding(report, i, &f) == ACL_SUCCESS);
         const std::string pointer = f.pointer;
         if (pointer == "/err_msg_mod") {
-            sawTypo = f.severity == ACLPP_SEVERITY_WARNING && std::string(f.hint).find("err_msg_mode") != std::string::npos;
+            sawTypo =
+                f.severity == ACLPP_SEVERITY_WARNING && std::string(f.hint).find("err_msg_mode") != std::string::npos;
         }
         if (pointer == "/err_msg_mode") sawMode = f.code == ACL_ERROR_INVALID_PARAM && f.line == 3 && f.column == 19;
         if (pointer == "/StackSize/aicore_stack_size") sawStack = f.code == ACL_ERROR_FAILURE && f.line == 4;

@@ -26,9 +26,13 @@ void ConfigBytes::reserveForRead(std::size_t size) {
 
 namespace {
 
-ReadResult invalidFile(std::string message) { return ReadResult{ACL_ERROR_INVALID_FILE, std::move(message)}; }
+ReadResult invalidFile(std::string message) {
+    return ReadResult{ACL_ERROR_INVALID_FILE, std::move(message)};
+}
 
-std::string quoted(const char *path) { return std::string("\"") + path + "\""; }
+std::string quoted(const char *path) {
+    return std::string("\"") + path + "\"";
+}
 
 class FileDescriptor {
 public:

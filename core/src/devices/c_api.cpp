@@ -109,8 +109,9 @@ aclError aclrtGetDeviceCount(uint32_t *count) {
 aclError aclrtSynchronizeDevice(void) {
     return withLiveRuntime("aclrtSynchronizeDevice", [&](ProcessState &state) -> aclError {
         const int32_t current = currentDeviceOfThisThread(state);
-        const bool hasDevice = (current >= 0 && state.runtime.devices.setCounts[static_cast<std::size_t>(current)] > 0) ||
-                               state.runtime.devices.defaultDevice.has_value();
+        const bool hasDevice =
+            (current >= 0 && state.runtime.devices.setCounts[static_cast<std::size_t>(current)] > 0) ||
+            state.runtime.devices.defaultDevice.has_value();
         if (!hasDevice) {
             recordError("ACL_ERROR_RT_CONTEXT_NULL(107002): aclrtSynchronizeDevice: this thread has no current device");
             return ACL_ERROR_RT_CONTEXT_NULL;

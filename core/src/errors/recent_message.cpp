@@ -26,7 +26,9 @@ struct ProcessMessages {
     pthread_key_t key{};
 };
 
-void destroyThreadMessages(void *pointer) { delete static_cast<ThreadMessages *>(pointer); }
+void destroyThreadMessages(void *pointer) {
+    delete static_cast<ThreadMessages *>(pointer);
+}
 
 ProcessMessages &process() {
     static ProcessMessages *instance = [] {
@@ -100,9 +102,15 @@ void setErrorMessageMode(ErrMsgMode mode) noexcept {
     process().mode.store(static_cast<uint8_t>(mode), std::memory_order_relaxed);
 }
 
-ErrMsgMode errorMessageMode() noexcept { return static_cast<ErrMsgMode>(process().mode.load()); }
+ErrMsgMode errorMessageMode() noexcept {
+    return static_cast<ErrMsgMode>(process().mode.load());
+}
 
-void lockRecentErrorsForFork() noexcept { process().mutex.lock(); }
-void unlockRecentErrorsAfterFork() noexcept { process().mutex.unlock(); }
+void lockRecentErrorsForFork() noexcept {
+    process().mutex.lock();
+}
+void unlockRecentErrorsAfterFork() noexcept {
+    process().mutex.unlock();
+}
 
 }  // namespace aclpp::core

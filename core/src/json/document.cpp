@@ -282,7 +282,9 @@ std::string_view describeType(JsonElement value) noexcept {
     return "a value";
 }
 
-std::string minifiedJson(JsonElement value) { return simdjson::minify(value); }
+std::string minifiedJson(JsonElement value) {
+    return simdjson::minify(value);
+}
 
 std::string describeValue(JsonElement value) {
     switch (value.type()) {

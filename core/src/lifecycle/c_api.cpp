@@ -1,9 +1,9 @@
 // The exported lifecycle entry points: argument checks and exception guards only.
+#include "callbacks/registry.hpp"
 #include "errors/recent_message.hpp"
 #include "lifecycle/faults.hpp"
 #include "lifecycle/lifecycle.hpp"
 #include "lifecycle/state.hpp"
-#include "callbacks/registry.hpp"
 #include "schema/effective_json.hpp"
 #include "util/copy_out.hpp"
 
@@ -36,10 +36,16 @@ aclError aclFinalizeReference(uint64_t *refCount) {
     return guardedCall([&] { return finalizeReference(refCount); });
 }
 
-const char *aclGetRecentErrMsg(void) { return takeRecentError(); }
+const char *aclGetRecentErrMsg(void) {
+    return takeRecentError();
+}
 
-uint32_t aclppCoreVersion(void) { return ACLPP_VERSION_NUMBER; }
-const char *aclppCoreVersionString(void) { return ACLPP_VERSION_STRING; }
+uint32_t aclppCoreVersion(void) {
+    return ACLPP_VERSION_NUMBER;
+}
+const char *aclppCoreVersionString(void) {
+    return ACLPP_VERSION_STRING;
+}
 
 aclError aclppGetLifecycleState(aclppLifecycleState *out) {
     if (out == nullptr) return ACL_ERROR_INVALID_PARAM;
@@ -66,8 +72,8 @@ aclError aclppGetEffectiveConfig(char *buffer, size_t capacity, size_t *required
         if ((word & kCountMask) == 0 || state.runtime.devices.product == nullptr) return ACL_ERROR_UNINITIALIZE;
         const DeviceLayerState &devices = state.runtime.devices;
         const std::string json = effectiveConfigJson(
-            state.runtime.effective, PlatformDescription{devices.socName, devices.product->traits->name,
-                                                         devices.deviceCount});
+            state.runtime.effective,
+            PlatformDescription{devices.socName, devices.product->traits->name, devices.deviceCount});
         return copyOut(json, buffer, capacity, required);
     });
 }
@@ -78,8 +84,7 @@ aclError aclppGetConfigBytes(char *buffer, size_t capacity, size_t *required) {
         std::unique_lock lock(state.mutex);
         const uint64_t word = waitForStableState(state, lock);
         if ((word & kCountMask) == 0) return ACL_ERROR_UNINITIALIZE;
-        const std::string_view bytes =
-            state.runtime.config ? state.runtime.config->view() : std::string_view{};
+        const std::string_view bytes = state.runtime.config ? state.runtime.config->view() : std::string_view{};
         return copyOut(bytes, buffer, capacity, required);
     });
 }
@@ -109,29 +114,52 @@ aclError aclppSetPlatform(const char *soc, uint32_t deviceCount) {
 
 const char *aclppStepName(aclppStep step) {
     switch (step) {
-        case ACLPP_STEP_READ_FILE: return "read_file";
-        case ACLPP_STEP_ERR_MSG_MODE: return "err_msg_mode";
-        case ACLPP_STEP_MODEL_CALLBACKS: return "model_callbacks";
-        case ACLPP_STEP_DUMP: return "dump";
-        case ACLPP_STEP_OP_EXECUTOR: return "op_executor";
-        case ACLPP_STEP_STACK_SIZE: return "stack_size";
-        case ACLPP_STEP_DEFAULT_DEVICE: return "default_device";
-        case ACLPP_STEP_PRINTF_FIFO: return "printf_fifo";
-        case ACLPP_STEP_EVENT_MODE: return "event_mode";
-        case ACLPP_STEP_PROFILING: return "profiling";
-        case ACLPP_STEP_SOC: return "soc";
-        case ACLPP_STEP_DVPP_CALLBACKS: return "dvpp_callbacks";
-        case ACLPP_STEP_FILL_HOOK: return "fill_hook";
-        case ACLPP_STEP_OTHER_CALLBACKS: return "other_callbacks";
-        case ACLPP_STEP_FINALIZE_DLOG: return "finalize_dlog";
-        case ACLPP_STEP_FINALIZE_PROFILING: return "finalize_profiling";
-        case ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS: return "finalize_op_compiler_callbacks";
-        case ACLPP_STEP_FINALIZE_MODEL_CALLBACKS: return "finalize_model_callbacks";
-        case ACLPP_STEP_FINALIZE_DUMP: return "finalize_dump";
-        case ACLPP_STEP_FINALIZE_DVPP_CALLBACKS: return "finalize_dvpp_callbacks";
-        case ACLPP_STEP_FINALIZE_FILL_HOOK: return "finalize_fill_hook";
-        case ACLPP_STEP_FINALIZE_DEFAULT_DEVICE: return "finalize_default_device";
-        case ACLPP_STEP_FINALIZE_OTHER_CALLBACKS: return "finalize_other_callbacks";
+        case ACLPP_STEP_READ_FILE:
+            return "read_file";
+        case ACLPP_STEP_ERR_MSG_MODE:
+            return "err_msg_mode";
+        case ACLPP_STEP_MODEL_CALLBACKS:
+            return "model_callbacks";
+        case ACLPP_STEP_DUMP:
+            return "dump";
+        case ACLPP_STEP_OP_EXECUTOR:
+            return "op_executor";
+        case ACLPP_STEP_STACK_SIZE:
+            return "stack_size";
+        case ACLPP_STEP_DEFAULT_DEVICE:
+            return "default_device";
+        case ACLPP_STEP_PRINTF_FIFO:
+            return "printf_fifo";
+        case ACLPP_STEP_EVENT_MODE:
+            return "event_mode";
+        case ACLPP_STEP_PROFILING:
+            return "profiling";
+        case ACLPP_STEP_SOC:
+            return "soc";
+        case ACLPP_STEP_DVPP_CALLBACKS:
+            return "dvpp_callbacks";
+        case ACLPP_STEP_FILL_HOOK:
+            return "fill_hook";
+        case ACLPP_STEP_OTHER_CALLBACKS:
+            return "other_callbacks";
+        case ACLPP_STEP_FINALIZE_DLOG:
+            return "finalize_dlog";
+        case ACLPP_STEP_FINALIZE_PROFILING:
+            return "finalize_profiling";
+        case ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS:
+            return "finalize_op_compiler_callbacks";
+        case ACLPP_STEP_FINALIZE_MODEL_CALLBACKS:
+            return "finalize_model_callbacks";
+        case ACLPP_STEP_FINALIZE_DUMP:
+            return "finalize_dump";
+        case ACLPP_STEP_FINALIZE_DVPP_CALLBACKS:
+            return "finalize_dvpp_callbacks";
+        case ACLPP_STEP_FINALIZE_FILL_HOOK:
+            return "finalize_fill_hook";
+        case ACLPP_STEP_FINALIZE_DEFAULT_DEVICE:
+            return "finalize_default_device";
+        case ACLPP_STEP_FINALIZE_OTHER_CALLBACKS:
+            return "finalize_other_callbacks";
     }
     return nullptr;
 }
@@ -142,7 +170,9 @@ aclError aclppTestingInjectFault(aclppStep step, aclError code, uint32_t skip, u
     return ACL_SUCCESS;
 }
 
-void aclppTestingClearFaults(void) { clearFaults(); }
+void aclppTestingClearFaults(void) {
+    clearFaults();
+}
 
 aclError aclppTestingReset(uint32_t flags) {
     return guardedCall([&]() -> aclError {

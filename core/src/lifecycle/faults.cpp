@@ -62,8 +62,12 @@ void clearFaults() noexcept {
     t.any.store(false, std::memory_order_release);
 }
 
-void lockFaultsForFork() noexcept { table().mutex.lock(); }
-void unlockFaultsAfterFork() noexcept { table().mutex.unlock(); }
+void lockFaultsForFork() noexcept {
+    table().mutex.lock();
+}
+void unlockFaultsAfterFork() noexcept {
+    table().mutex.unlock();
+}
 
 bool isKnownStep(int step) noexcept {
     return (step >= ACLPP_STEP_READ_FILE && step <= ACLPP_STEP_OTHER_CALLBACKS) ||

@@ -46,6 +46,8 @@ void childAfterFork() {
 
 }  // namespace
 
-void installForkHandlers() { pthread_atfork(prepareFork, parentAfterFork, childAfterFork); }
+void installForkHandlers() {
+    pthread_atfork(prepareFork, parentAfterFork, childAfterFork);
+}
 
 }  // namespace aclpp::core

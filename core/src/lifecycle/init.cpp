@@ -27,7 +27,9 @@ constexpr CallbackStep kOtherStep{ACL_REG_TYPE_OTHER, ACLPP_STEP_OTHER_CALLBACKS
 // L-2 clarification: rollback runs finalize callbacks in the reverse of the init order.
 constexpr CallbackStep kRollbackOrder[] = {kOtherStep, kDvppStep, kOpExecutorStep, kModelStep};
 
-uint32_t bitOf(aclRegisterCallbackType type) { return type == ACL_REG_TYPE_OTHER ? 1u << 8 : 1u << type; }
+uint32_t bitOf(aclRegisterCallbackType type) {
+    return type == ACL_REG_TYPE_OTHER ? 1u << 8 : 1u << type;
+}
 
 class InitRun {
 public:
@@ -83,8 +85,8 @@ private:
         if (auto fault = takeFault(ACLPP_STEP_READ_FILE)) return fail(*fault, ACLPP_STEP_READ_FILE, "injected fault");
         if (request_.fromBuffer) {
             configGiven_ = request_.data != nullptr;
-            bytes_ = std::make_shared<ConfigBytes>(
-                configGiven_ ? std::string_view(request_.data, request_.length) : std::string_view{});
+            bytes_ = std::make_shared<ConfigBytes>(configGiven_ ? std::string_view(request_.data, request_.length)
+                                                                : std::string_view{});
             return ACL_SUCCESS;
         }
         configGiven_ = request_.path != nullptr && request_.path[0] != '\0';
@@ -102,8 +104,8 @@ private:
         if (state_.identity && state_.identity->view() != bytes_->view()) {
             return fail(ACL_ERROR_INVALID_PARAM, ACLPP_STEP_READ_FILE,
                         "the config content differs from the config of the first successful aclInit in this "
-                        "process (" + std::to_string(state_.identity->size()) + " bytes, now " +
-                            std::to_string(bytes_->size()) +
+                        "process (" +
+                            std::to_string(state_.identity->size()) + " bytes, now " + std::to_string(bytes_->size()) +
                             "); every first-level aclInit must pass identical content (L-4)");
         }
         return ACL_SUCCESS;
@@ -113,8 +115,8 @@ private:
         platform_ = resolvePlatform(state_.platformOverride);
         environment_ = EnvironmentSnapshot::capture();
         const ValidationSettings settings{platform_.rulesProduct(), platform_.deviceCount, environment_, true};
-        outcome_ = validateConfig(configGiven_ ? std::optional<std::string_view>(bytes_->view()) : std::nullopt,
-                                  true, settings);
+        outcome_ = validateConfig(configGiven_ ? std::optional<std::string_view>(bytes_->view()) : std::nullopt, true,
+                                  settings);
         state_.runtime.devices.start(platform_.rulesProduct(), platform_.socName, platform_.deviceCount);
     }
 
@@ -373,8 +375,8 @@ void callInitCallbackNow(aclInitCallbackFunc function, void *userData, int type)
     const aclError code = function(view.data(), view.size(), userData);
     if (code != ACL_SUCCESS) {
         // L-7: the register result stays ACL_SUCCESS (compatibility); the failure is reported here.
-        recordError(std::string(aclppErrorName(code)) + "(" + std::to_string(code) + "): " +
-                    callbackTypeName(static_cast<aclRegisterCallbackType>(type)) +
+        recordError(std::string(aclppErrorName(code)) + "(" + std::to_string(code) +
+                    "): " + callbackTypeName(static_cast<aclRegisterCallbackType>(type)) +
                     " init callback called at registration (the runtime was initialised) returned " +
                     std::to_string(code));
     }

@@ -28,9 +28,9 @@ inline constexpr uint64_t kCountMask = kBusyBit - 1;
 struct RuntimeState {
     DeviceLayerState devices;
     EffectiveConfig effective;
-    SharedConfigBytes config;   // the bytes of the live init (identity, immediate callbacks)
+    SharedConfigBytes config;  // the bytes of the live init (identity, immediate callbacks)
     ErrMsgMode errMsgMode = ErrMsgMode::thread;
-    bool configGiven = false;   // non-empty path or a buffer
+    bool configGiven = false;  // non-empty path or a buffer
 };
 
 struct ProcessState {
@@ -39,10 +39,10 @@ struct ProcessState {
     std::atomic<uint64_t> word{0};  // count | BUSY
 
     // Guarded by `mutex`; while BUSY, owned by the transitioning thread.
-    bool finalized = false;                  // the reference's aclFinalizeFlag
-    uint64_t epoch = 0;                      // successful 0->1 inits
-    uint64_t deviceGeneration = 1;           // bumped when every device is reset: stale current devices
-    SharedConfigBytes identity;              // bytes of the first successful init (L-4), shared, not copied
+    bool finalized = false;         // the reference's aclFinalizeFlag
+    uint64_t epoch = 0;             // successful 0->1 inits
+    uint64_t deviceGeneration = 1;  // bumped when every device is reset: stale current devices
+    SharedConfigBytes identity;     // bytes of the first successful init (L-4), shared, not copied
     RuntimeState runtime;
     PlatformOverride platformOverride;
     bool forkedChild = false;
