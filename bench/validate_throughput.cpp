@@ -8,32 +8,21 @@
 
 #include <benchmark/benchmark.h>
 
-#include "bench_config.hpp"
+#include "config_benchmarks.hpp"
 
 namespace {
 
 const std::string &config() {
-    static const std::string bytes = aclpp_bench::makeDumpListConfig();
-    return bytes;
+    return aclpp_bench::sharedConfig();
 }
 
 void setBytes(benchmark::State &state) {
-    state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(config().size()));
+    aclpp_bench::setBytesProcessed(state);
 }
 
-// Baseline: a simdjson DOM parse, parser reused (as in cold_cycle).
+// Baseline: one simdjson DOM parse (shared with the other config benchmark).
 void BM_Baseline_SimdjsonDomParse(benchmark::State &state) {
-    const simdjson::padded_string padded(config());
-    simdjson::dom::parser parser;
-    for (auto _ : state) {
-        simdjson::dom::element root;
-        if (parser.parse(padded).get(root) != simdjson::SUCCESS) {
-            state.SkipWithError("simdjson rejected the config");
-            return;
-        }
-        benchmark::DoNotOptimize(root);
-    }
-    setBytes(state);
+    aclpp_bench::simdjsonDomParse(state);
 }
 
 void BM_Acl_ValidateBuffer(benchmark::State &state) {

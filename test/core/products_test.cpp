@@ -74,3 +74,20 @@ TEST_CASE("K-2 event_mode on a product without it returns 207000; other missing 
     CHECK(aclpp::test::effectiveConfig().find("not applied") != std::string::npos);
     CHECK(aclFinalize() == ACL_SUCCESS);
 }
+
+TEST_CASE("E-1 an invalid ACLPP_DEVICE_COUNT fails aclInit at its SoC step with 500000", "[E-1]") {
+    FreshRuntime fresh;
+    for (const char *count : {"0", "65", "two", "-1"}) {
+        INFO("ACLPP_DEVICE_COUNT=" << count);
+        ::setenv("ACLPP_DEVICE_COUNT", count, 1);
+        CHECK(aclInit(nullptr) == ACL_ERROR_INTERNAL_ERROR);
+        CHECK(recentError().find("ACLPP_DEVICE_COUNT") != std::string::npos);
+    }
+    ::setenv("ACLPP_DEVICE_COUNT", "64", 1);
+    CHECK(aclInit(nullptr) == ACL_SUCCESS);
+    uint32_t devices = 0;
+    CHECK(aclrtGetDeviceCount(&devices) == ACL_SUCCESS);
+    CHECK(devices == 64);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+    ::setenv("ACLPP_DEVICE_COUNT", "", 1);
+}

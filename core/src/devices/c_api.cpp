@@ -123,9 +123,7 @@ aclError aclrtSynchronizeDevice(void) {
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value) {
     return withLiveRuntime("aclrtDeviceSetLimit", [&](ProcessState &state) -> aclError {
         DeviceLayerState &devices = state.runtime.devices;
-        LimitValues current;
-        for (std::size_t i = 0; i < kLimitCount; ++i) current.set(static_cast<aclrtDeviceLimit>(i), devices.limits[i]);
-        const LimitDecision decision = decideLimit(*devices.product->traits, limit, value, current);
+        const LimitDecision decision = decideLimit(*devices.product->traits, limit, value, devices.limits);
         if (decision.code != ACL_SUCCESS) {
             const LimitRule *rule = findLimitRule(limit);
             recordError(std::string(aclppErrorName(decision.code)) + "(" + std::to_string(decision.code) +
@@ -133,7 +131,7 @@ aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value) {
                         ", " + std::to_string(value) + "): " + decision.note + " (E-3)");
             return decision.code;
         }
-        if (decision.changed) devices.limits[static_cast<std::size_t>(limit)] = decision.applied;
+        if (decision.changed) devices.limits.set(limit, decision.applied);
         return ACL_SUCCESS;
     });
 }
@@ -148,7 +146,7 @@ aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value) {
                         std::string(findLimitRule(limit)->configKey) + " is not supported on " + devices.socName);
             return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
         }
-        *value = static_cast<size_t>(readBackLimit(limit, devices.limits[static_cast<std::size_t>(limit)]));
+        *value = static_cast<size_t>(readBackLimit(limit, devices.limits.get(limit)));
         return ACL_SUCCESS;
     });
 }

@@ -1,7 +1,5 @@
 #include "devices/device_layer.hpp"
 
-#include "devices/limits.hpp"
-
 namespace aclpp::core {
 
 void DeviceLayerState::start(const Product &chosen, std::string soc, uint32_t count) {
@@ -9,14 +7,14 @@ void DeviceLayerState::start(const Product &chosen, std::string soc, uint32_t co
     socName = std::move(soc);
     deviceCount = count;
     setCounts.assign(count, 0);
-    for (std::size_t i = 0; i < kLimitCount; ++i) limits[i] = defaultLimit(static_cast<aclrtDeviceLimit>(i));
+    limits = LimitValues{};
     defaultDevice.reset();
     eventMode.reset();
 }
 
 void DeviceLayerState::resetDevicesAndLimits() {
     for (uint64_t &count : setCounts) count = 0;
-    for (std::size_t i = 0; i < kLimitCount; ++i) limits[i] = defaultLimit(static_cast<aclrtDeviceLimit>(i));
+    limits = LimitValues{};
     defaultDevice.reset();
     eventMode.reset();
 }

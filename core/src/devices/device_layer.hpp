@@ -3,26 +3,24 @@
 // copy and put it back on failure (L-2).
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "acl/acl.h"
+#include "devices/limits.hpp"
 #include "platform/products.hpp"
 
 namespace aclpp::core {
-
-inline constexpr std::size_t kLimitCount = 5;  // aclrtDeviceLimit values 0..4
 
 struct DeviceLayerState {
     const Product *product = nullptr;  // null while not initialised
     std::string socName;
     uint32_t deviceCount = 0;
-    std::vector<uint64_t> setCounts;             // aclrtSetDevice counts per device
-    std::array<uint32_t, kLimitCount> limits{};  // stored values (SIMT stack per thread)
-    std::optional<int32_t> defaultDevice;        // from defaultDevice.default_device
+    std::vector<uint64_t> setCounts;       // aclrtSetDevice counts per device
+    LimitValues limits;                    // stored values (SIMT stack per thread), defaults at start
+    std::optional<int32_t> defaultDevice;  // from defaultDevice.default_device
     std::optional<uint8_t> eventMode;
     bool fillHookRegistered = false;
     bool dumpServerStarted = false;  // by this epoch's init (K-4: never sticky)

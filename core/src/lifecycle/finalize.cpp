@@ -103,13 +103,6 @@ aclError teardown(ProcessState &state, std::unique_lock<std::mutex> &lock, uint6
     return result.code;
 }
 
-aclError reentrantCall(const char *function) {
-    recordError(std::string("ACL_ERROR_FAILURE(500001): ") + function +
-                " was called from a lifecycle callback on the thread running the init or finalize; lifecycle "
-                "calls cannot nest (L-6)");
-    return ACL_ERROR_FAILURE;
-}
-
 // Sets BUSY over `count` (count may change under us through the lock-free paths).
 bool claimTransition(ProcessState &state, uint64_t word) {
     return state.word.compare_exchange_strong(word, word | kBusyBit, std::memory_order_acq_rel);

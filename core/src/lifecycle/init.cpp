@@ -157,7 +157,8 @@ private:
     void applyLimit(aclrtDeviceLimit limit, const Setting<uint32_t> &setting) {
         if (setting.source != Source::config) return;
         const LimitDecision decision = decideLimit(*platform_.rulesProduct().traits, limit, setting.value);
-        if (decision.code == ACL_SUCCESS && decision.changed) state_.runtime.devices.limits[limit] = decision.applied;
+        if (decision.code == ACL_SUCCESS && decision.changed)
+            state_.runtime.devices.limits.set(limit, decision.applied);
     }
 
     aclError applyStackSizes() {
@@ -264,13 +265,6 @@ private:
     uint32_t completedTypes_ = 0;
     std::string failureMessage_;
 };
-
-aclError reentrantCall(const char *function) {
-    recordError(std::string("ACL_ERROR_FAILURE(500001): ") + function +
-                " was called from a lifecycle callback on the thread running the init or finalize; lifecycle "
-                "calls cannot nest (L-6)");
-    return ACL_ERROR_FAILURE;
-}
 
 // Joining a live runtime: one CAS, no lock (L-1: count and 100002, path not read).
 bool tryJoin(ProcessState &state) {

@@ -19,8 +19,12 @@ ProcessState &processState() {
     return *instance;
 }
 
-bool inTransitionOnThisThread() noexcept { return tInTransition; }
-void setTransitionOnThisThread(bool value) noexcept { tInTransition = value; }
+bool inTransitionOnThisThread() noexcept {
+    return tInTransition;
+}
+void setTransitionOnThisThread(bool value) noexcept {
+    tInTransition = value;
+}
 
 uint64_t waitForStableState(ProcessState &state, std::unique_lock<std::mutex> &lock) {
     for (;;) {

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "errors/recent_message.hpp"
+
 namespace aclpp::core {
 namespace {
 
@@ -12,6 +14,13 @@ std::string functionAddress(const void *function) {
 }
 
 }  // namespace
+
+aclError reentrantCall(const char *function) {
+    recordError(std::string("ACL_ERROR_FAILURE(500001): ") + function +
+                " was called from a lifecycle callback on the thread running the init or finalize; lifecycle "
+                "calls cannot nest (L-6)");
+    return ACL_ERROR_FAILURE;
+}
 
 std::string stepFailureMessage(aclError code, aclppStep step, std::string_view what) {
     std::string text = aclppErrorName(code);

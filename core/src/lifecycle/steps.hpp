@@ -14,6 +14,10 @@ aclError notifyInitCallbacks(aclRegisterCallbackType type, std::string_view conf
 /// Notifies the finalize callbacks of `type`; the first failure's code.
 aclError notifyFinalizeCallbacks(aclRegisterCallbackType type, std::string &message);
 
+/// L-6: records why a lifecycle call made from a callback on the transitioning thread is refused
+/// and returns ACL_ERROR_FAILURE.
+aclError reentrantCall(const char *function);
+
 /// "ACL_ERROR_X(code): <what>" for failures that have no config finding.
 [[nodiscard]] std::string stepFailureMessage(aclError code, aclppStep step, std::string_view what);
 
