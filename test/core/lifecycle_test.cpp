@@ -229,6 +229,38 @@ TEST_CASE("L-4 the identity rule also covers aclppInitFromBuffer", "[L-4][A-2]")
     CHECK(aclppInitFromBuffer(other.data(), other.size()) == ACL_ERROR_INVALID_PARAM);
 }
 
+TEST_CASE("A-2 aclppLifecycleEpoch is the live epoch while initialised and 0 otherwise", "[A-2][L-1]") {
+    FreshRuntime fresh;
+    CHECK(aclppLifecycleEpoch() == 0);
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+    const uint64_t first = aclppLifecycleEpoch();
+    CHECK(first != 0);
+    CHECK(first == lifecycleState().epoch);
+    REQUIRE(aclInit(nullptr) == ACL_ERROR_REPEAT_INITIALIZE);  // a join keeps the epoch
+    CHECK(aclppLifecycleEpoch() == first);
+    REQUIRE(aclFinalizeReference(nullptr) == ACL_SUCCESS);
+    CHECK(aclppLifecycleEpoch() == first);
+    REQUIRE(aclFinalizeReference(nullptr) == ACL_SUCCESS);  // the teardown
+    CHECK(aclppLifecycleEpoch() == 0);
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+    CHECK(aclppLifecycleEpoch() == first + 1);
+    REQUIRE(aclppTestingInjectFault(ACLPP_STEP_READ_FILE, ACL_ERROR_FAILURE, 0, 1) == ACL_SUCCESS);
+    REQUIRE(aclFinalize() == ACL_SUCCESS);
+    CHECK(aclInit(nullptr) == ACL_ERROR_FAILURE);  // a failed init publishes no epoch
+    CHECK(aclppLifecycleEpoch() == 0);
+}
+
+TEST_CASE("L-4 the same buffer again passes the identity check, one changed byte does not", "[L-4][A-2]") {
+    FreshRuntime fresh;
+    std::string config = R"({"err_msg_mode":"1"})";
+    for (int cycle = 0; cycle < 3; ++cycle) {
+        REQUIRE(aclppInitFromBuffer(config.data(), config.size()) == ACL_SUCCESS);
+        REQUIRE(aclFinalize() == ACL_SUCCESS);
+    }
+    config.back() = ' ';  // same length, other bytes
+    CHECK(aclppInitFromBuffer(config.data(), config.size()) == ACL_ERROR_INVALID_PARAM);
+}
+
 TEST_CASE("L-6 lifecycle calls from a callback on the transitioning thread return 500001", "[L-6]") {
     FreshRuntime fresh;
     static aclError nestedInit = 0;

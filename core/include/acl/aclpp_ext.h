@@ -52,6 +52,10 @@ typedef struct aclppLifecycleState {
 
 ACL_FUNC_VISIBILITY aclError aclppGetLifecycleState(aclppLifecycleState *state);
 
+/* The epoch of the live runtime (aclppLifecycleState.epoch), or 0 when the runtime is not
+ * initialised. Lock-free, so that handles can check it on every join and leave. */
+ACL_FUNC_VISIBILITY uint64_t aclppLifecycleEpoch(void);
+
 /* The live effective configuration with provenance, as a JSON object (caller buffer rule).
  * Returns ACL_ERROR_UNINITIALIZE when the runtime is not initialised. */
 ACL_FUNC_VISIBILITY aclError aclppGetEffectiveConfig(char *buffer, size_t capacity, size_t *required);

@@ -13,9 +13,11 @@
 namespace aclpp::core {
 
 ConfigBytes::ConfigBytes(std::string_view bytes) {
-    reserveForRead(bytes.size());
+    // One copy: zero-filling the whole buffer first (reserveForRead) would write it twice.
+    storage_.reserve(bytes.size() + simdjson::SIMDJSON_PADDING);
     // An empty view may carry a NULL pointer (aclppInitFromBuffer(NULL, 0)): memcpy must not see it.
-    if (!bytes.empty()) std::memcpy(storage_.data(), bytes.data(), bytes.size());
+    if (!bytes.empty()) storage_.append(bytes.data(), bytes.size());
+    storage_.append(simdjson::SIMDJSON_PADDING, '\0');
     size_ = bytes.size();
 }
 

@@ -64,6 +64,10 @@ aclError aclppGetLifecycleState(aclppLifecycleState *out) {
     return ACL_SUCCESS;
 }
 
+uint64_t aclppLifecycleEpoch(void) {
+    return processState().liveEpoch.load(std::memory_order_acquire);
+}
+
 aclError aclppGetEffectiveConfig(char *buffer, size_t capacity, size_t *required) {
     return guardedCall([&]() -> aclError {
         ProcessState &state = processState();

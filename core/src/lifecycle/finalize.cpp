@@ -87,6 +87,7 @@ aclError teardown(ProcessState &state, std::unique_lock<std::mutex> &lock, uint6
     lock.lock();
     if (result.code == ACL_SUCCESS) {
         state.finalized = true;
+        state.liveEpoch.store(0, std::memory_order_release);
         state.runtime = RuntimeState{};
         ++state.deviceGeneration;
         state.lastFinalizeNanoseconds = static_cast<uint64_t>(
@@ -108,6 +109,34 @@ bool claimTransition(ProcessState &state, uint64_t word) {
     return state.word.compare_exchange_strong(word, word | kBusyBit, std::memory_order_acq_rel);
 }
 
+// Everything but the lock-free leave, out of line: the leave pays for no stack frame.
+[[gnu::noinline]] aclError finalizeReferenceSlow(uint64_t *refCount) {
+    if (inTransitionOnThisThread()) return reentrantCall("aclFinalizeReference");
+    ProcessState &state = processState();
+    std::unique_lock lock(state.mutex);
+    for (;;) {
+        const uint64_t word = waitForStableState(state, lock);
+        const uint64_t count = word & kCountMask;
+        if (count == 0) {
+            if (refCount != nullptr) *refCount = 0;
+            return ACL_ERROR_REPEAT_FINALIZE;
+        }
+        if (count > 1) {
+            uint64_t expected = word;
+            if (state.word.compare_exchange_strong(expected, word - 1)) {
+                if (refCount != nullptr) *refCount = count - 1;
+                return ACL_SUCCESS;
+            }
+            continue;
+        }
+        if (claimTransition(state, word)) {
+            const aclError code = teardown(state, lock, word);
+            if (refCount != nullptr) *refCount = code == ACL_SUCCESS ? 0 : 1;
+            return code;
+        }
+    }
+}
+
 }  // namespace
 
 aclError finalizeAll() {
@@ -127,37 +156,19 @@ aclError finalizeAll() {
 }
 
 aclError finalizeReference(uint64_t *refCount) {
-    if (inTransitionOnThisThread()) return reentrantCall("aclFinalizeReference");
-    ProcessState &state = processState();
-    // Leaving while others still hold the runtime: one CAS, no lock.
-    uint64_t word = state.word.load(std::memory_order_acquire);
-    while ((word & kBusyBit) == 0 && (word & kCountMask) > 1) {
-        if (state.word.compare_exchange_weak(word, word - 1, std::memory_order_acq_rel)) {
+    // Leaving while others still hold the runtime: one CAS, no lock. No re-entrancy check before
+    // it (L-6): the transitioning thread holds BUSY, so it always takes the slow path.
+    const auto leavable = [](uint64_t word) { return (word & kBusyBit) == 0 && (word & kCountMask) > 1; };
+    uint64_t word = lastWordSeen;  // a guess, as in tryJoin
+    if (!leavable(word)) word = lifecycleWord.load(std::memory_order_acquire);
+    while (leavable(word)) {
+        if (lifecycleWord.compare_exchange_weak(word, word - 1, std::memory_order_acq_rel)) {
+            lastWordSeen = word - 1;
             if (refCount != nullptr) *refCount = (word & kCountMask) - 1;
             return ACL_SUCCESS;
         }
     }
-    std::unique_lock lock(state.mutex);
-    for (;;) {
-        word = waitForStableState(state, lock);
-        const uint64_t count = word & kCountMask;
-        if (count == 0) {
-            if (refCount != nullptr) *refCount = 0;
-            return ACL_ERROR_REPEAT_FINALIZE;
-        }
-        if (count > 1) {
-            if (state.word.compare_exchange_strong(word, word - 1)) {
-                if (refCount != nullptr) *refCount = count - 1;
-                return ACL_SUCCESS;
-            }
-            continue;
-        }
-        if (claimTransition(state, word)) {
-            const aclError code = teardown(state, lock, word);
-            if (refCount != nullptr) *refCount = code == ACL_SUCCESS ? 0 : 1;
-            return code;
-        }
-    }
+    return finalizeReferenceSlow(refCount);
 }
 
 }  // namespace aclpp::core

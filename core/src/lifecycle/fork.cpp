@@ -39,6 +39,7 @@ void childAfterFork() {
     state.finalized = false;
     state.identity.reset();
     state.runtime = RuntimeState{};
+    state.liveEpoch.store(0);
     ++state.deviceGeneration;  // current devices set in the parent are gone
     setTransitionOnThisThread(false);
     state.mutex.unlock();

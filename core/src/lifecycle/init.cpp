@@ -85,8 +85,12 @@ private:
         if (auto fault = takeFault(ACLPP_STEP_READ_FILE)) return fail(*fault, ACLPP_STEP_READ_FILE, "injected fault");
         if (request_.fromBuffer) {
             configGiven_ = request_.data != nullptr;
-            bytes_ = std::make_shared<ConfigBytes>(configGiven_ ? std::string_view(request_.data, request_.length)
-                                                                : std::string_view{});
+            const std::string_view given =
+                configGiven_ ? std::string_view(request_.data, request_.length) : std::string_view{};
+            // L-4 makes every later first-level init pass the remembered bytes: share them rather
+            // than copy them (this is the comparison checkIdentity would make).
+            bytes_ = state_.identity && state_.identity->view() == given ? state_.identity
+                                                                         : std::make_shared<ConfigBytes>(given);
             return ACL_SUCCESS;
         }
         configGiven_ = request_.path != nullptr && request_.path[0] != '\0';
@@ -101,7 +105,7 @@ private:
 
     aclError checkIdentity() {
         // L-4: exact bytes; NULL, "" and a 0-byte file are all the empty identity.
-        if (state_.identity && state_.identity->view() != bytes_->view()) {
+        if (state_.identity && state_.identity != bytes_ && state_.identity->view() != bytes_->view()) {
             return fail(ACL_ERROR_INVALID_PARAM, ACLPP_STEP_READ_FILE,
                         "the config content differs from the config of the first successful aclInit in this "
                         "process (" +
@@ -267,10 +271,15 @@ private:
 };
 
 // Joining a live runtime: one CAS, no lock (L-1: count and 100002, path not read).
-bool tryJoin(ProcessState &state) {
-    uint64_t word = state.word.load(std::memory_order_acquire);
-    while ((word & kBusyBit) == 0 && (word & kCountMask) != 0) {
-        if (state.word.compare_exchange_weak(word, word + 1, std::memory_order_acq_rel)) return true;
+bool tryJoin() noexcept {
+    const auto joinable = [](uint64_t word) { return (word & kBusyBit) == 0 && (word & kCountMask) != 0; };
+    uint64_t word = lastWordSeen;  // a guess: a failed CAS replaces it with the real value
+    if (!joinable(word)) word = lifecycleWord.load(std::memory_order_acquire);
+    while (joinable(word)) {
+        if (lifecycleWord.compare_exchange_weak(word, word + 1, std::memory_order_acq_rel)) {
+            lastWordSeen = word + 1;
+            return true;
+        }
     }
     return false;
 }
@@ -289,12 +298,10 @@ void callLateRegistrations(const std::vector<InitCallback> &callbacks, const Sha
     }
 }
 
-}  // namespace
-
-aclError initialize(const InitRequest &request) {
+// Everything but the join, out of line: the join pays for no stack frame.
+[[gnu::noinline]] aclError initializeSlow(const InitRequest &request) {
     if (inTransitionOnThisThread()) return reentrantCall(request.fromBuffer ? "aclppInitFromBuffer" : "aclInit");
     ProcessState &state = processState();
-    if (tryJoin(state)) return ACL_ERROR_REPEAT_INITIALIZE;
 
     std::unique_lock lock(state.mutex);
     for (;;) {
@@ -333,6 +340,7 @@ aclError initialize(const InitRequest &request) {
     if (code == ACL_SUCCESS) {
         state.finalized = false;
         ++state.epoch;
+        state.liveEpoch.store(state.epoch, std::memory_order_release);
         if (!state.identity) state.identity = state.runtime.config;
         state.lastInitNanoseconds = static_cast<uint64_t>(
             std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
@@ -354,6 +362,15 @@ aclError initialize(const InitRequest &request) {
         callLateRegistrations(late, config, configGiven);
     }
     return code;
+}
+
+}  // namespace
+
+aclError initialize(const InitRequest &request) {
+    // No re-entrancy check before the join (L-6): the thread running a transition holds BUSY for
+    // its whole run, so tryJoin fails there and initializeSlow does the check.
+    if (tryJoin()) return ACL_ERROR_REPEAT_INITIALIZE;
+    return initializeSlow(request);
 }
 
 void callInitCallbackNow(aclInitCallbackFunc function, void *userData, int type) {

@@ -23,6 +23,24 @@ namespace aclpp::core {
 inline constexpr uint64_t kBusyBit = uint64_t{1} << 63;
 inline constexpr uint64_t kCountMask = kBusyBit - 1;
 
+/// An atomic word alone on its cache line: threads that only read neighbouring globals (the
+/// processState() pointer and its guard sat next to it) would otherwise fight the CAS for it.
+struct alignas(64) CacheLineWord : std::atomic<uint64_t> {
+    using std::atomic<uint64_t>::atomic;
+};
+
+/// The count | BUSY word. It lives outside ProcessState so that the lock-free join and leave
+/// reach it with no call and no initialisation guard; constinit and trivially destructible, so
+/// it is usable from static destructors. Only a thread that ran processState() (a first
+/// init) can have made the count non-zero, so the fork handlers are installed by then.
+inline constinit CacheLineWord lifecycleWord{0};
+
+/// The word this thread last saw: the lock-free join and leave try their CAS on it first instead
+/// of loading the word, because a load of the word right after a locked instruction on it waits
+/// for that instruction to complete. A stale guess only costs the failed CAS, which hands back
+/// the current value. Initial-exec: no __tls_get_addr call.
+[[gnu::tls_model("initial-exec")]] inline thread_local uint64_t lastWordSeen = 1;
+
 /// Everything a first-level init applies. An init copies it first and puts the copy back when
 /// a step fails (L-2).
 struct RuntimeState {
@@ -36,7 +54,7 @@ struct RuntimeState {
 struct ProcessState {
     std::mutex mutex;
     std::condition_variable transitionDone;
-    std::atomic<uint64_t> word{0};  // count | BUSY
+    std::atomic<uint64_t> &word = lifecycleWord;  // count | BUSY
 
     // Guarded by `mutex`; while BUSY, owned by the transitioning thread.
     bool finalized = false;         // the reference's aclFinalizeFlag
@@ -48,6 +66,10 @@ struct ProcessState {
     bool forkedChild = false;
     uint64_t lastInitNanoseconds = 0;
     uint64_t lastFinalizeNanoseconds = 0;
+    // `epoch` while initialised, else 0: what aclppLifecycleEpoch reads without the lock. Written
+    // under `mutex` before the count that publishes it; on its own cache line so that reading it
+    // right after a join or before a leave does not wait for the CAS on `word`.
+    alignas(64) std::atomic<uint64_t> liveEpoch{0};
 };
 
 [[nodiscard]] ProcessState &processState();

@@ -10,17 +10,26 @@
 #include <cstdint>
 
 #if ACLPP_HAS_GETPID
+#include <pthread.h>
 #include <unistd.h>
+
+#include <atomic>
 #endif
 
 namespace acl {
 inline namespace v1 {
 namespace detail {
 
-/// The id of this process (0 where it cannot be known).
+/// The id of this process (0 where it cannot be known). getpid() is a system call (glibc
+/// stopped caching it in 2.25) and every handle asks on creation and on release, so the id is
+/// cached and refreshed in fork() children by a pthread_atfork handler.
 [[nodiscard]] inline long current_process() noexcept {
 #if ACLPP_HAS_GETPID
-    return static_cast<long>(::getpid());
+    static std::atomic<long> cached{static_cast<long>(::getpid())};
+    [[maybe_unused]] static const bool refreshed_in_children =
+        ::pthread_atfork(nullptr, nullptr,
+                         [] { cached.store(static_cast<long>(::getpid()), std::memory_order_relaxed); }) == 0;
+    return cached.load(std::memory_order_relaxed);
 #else
     return 0;
 #endif
@@ -31,9 +40,8 @@ inline constexpr std::uint64_t kAnyEpoch = ~std::uint64_t{0};
 
 /// The epoch of the live runtime (successful 0->1 inits so far), kAnyEpoch when unknown.
 [[nodiscard]] inline std::uint64_t current_epoch() noexcept {
-    aclppLifecycleState state{};
-    if (aclppGetLifecycleState(&state) != ACL_SUCCESS || state.epoch == 0) return kAnyEpoch;
-    return state.epoch;
+    const std::uint64_t epoch = aclppLifecycleEpoch();  // lock-free, unlike aclppGetLifecycleState
+    return epoch == 0 ? kAnyEpoch : epoch;
 }
 
 /// Where and under which runtime a handle was created.
@@ -49,10 +57,9 @@ struct Origin {
     /// False when the runtime this handle belongs to is gone (finalized, or finalized and
     /// initialised again). Unknown states count as alive.
     [[nodiscard]] bool runtime_alive() const noexcept {
-        aclppLifecycleState state{};
-        if (aclppGetLifecycleState(&state) != ACL_SUCCESS) return true;
-        if (state.initialized == 0) return false;
-        return epoch == kAnyEpoch || state.epoch == 0 || state.epoch == epoch;
+        const std::uint64_t live = aclppLifecycleEpoch();  // 0: not initialised
+        if (live == 0) return false;
+        return epoch == kAnyEpoch || live == epoch;
     }
 };
 
