@@ -14,10 +14,10 @@
 #include <acl/acl.h>
 
 #include <acl/detail/handle.hpp>
+#include <acl/detail/macros.hpp>
 #include <acl/error.hpp>
 #include <array>
 #include <atomic>
-#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
@@ -25,9 +25,14 @@
 #include <string>
 #include <string_view>
 #include <system_error>
-#include <thread>
 #include <type_traits>
 #include <utility>
+
+#if ACLPP_HAS_SCHED_YIELD
+#include <sched.h>
+#else
+#include <thread>
+#endif
 
 namespace acl {
 inline namespace v1 {
@@ -180,6 +185,15 @@ struct RunningSlots {
 };
 inline thread_local RunningSlots t_running_slots;
 
+/// Lets a callback that is still running on another thread finish.
+inline void yield_thread() noexcept {
+#if ACLPP_HAS_SCHED_YIELD
+    ::sched_yield();
+#else
+    std::this_thread::yield();
+#endif
+}
+
 template <SlotKind K>
 inline aclError run_slot(std::size_t index, const char *config, std::size_t length, void *user_data) noexcept {
     CallbackSlot &slot = callback_slots<K>[index];
@@ -313,7 +327,7 @@ private:
             slot.orphan.store(target);
             return;
         }
-        while (slot.active.load() != 0) std::this_thread::yield();
+        while (slot.active.load() != 0) yield_thread();
         delete target;
         slot.in_use.store(false);
     }

@@ -19,11 +19,12 @@
 #include <acl/config/static_config.hpp>
 #include <acl/config/top_level.hpp>
 #include <acl/error.hpp>
-#include <algorithm>
-#include <array>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace acl {
 inline namespace v1 {
@@ -57,8 +58,17 @@ inline void copy_report(const aclppReport *report, Report &out) {
         finding.column = f.column;
         out.findings.push_back(std::move(finding));
     }
-    std::stable_sort(out.findings.begin(), out.findings.end(),
-                     [](const Finding &a, const Finding &b) { return step_rank(a.step) < step_rank(b.step); });
+    // A stable insertion sort: a report has a handful of findings, and <algorithm> would cost
+    // every includer more to compile than the rest of this header.
+    for (std::size_t i = 1; i < out.findings.size(); ++i) {
+        const int rank = step_rank(out.findings[i].step);
+        std::size_t j = i;
+        while (j > 0 && step_rank(out.findings[j - 1].step) > rank) --j;
+        if (j == i) continue;
+        Finding moving = std::move(out.findings[i]);
+        for (std::size_t k = i; k > j; --k) out.findings[k] = std::move(out.findings[k - 1]);
+        out.findings[j] = std::move(moving);
+    }
     const char *effective = aclppReportEffectiveJson(report);
     out.effective_json = effective != nullptr ? effective : "null";
 }

@@ -13,6 +13,7 @@
 
 #include <acl/detail/macros.hpp>
 #include <atomic>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -103,12 +104,12 @@ public:
           function_(function),
           recent_(std::move(recent_message)),
           context_(std::move(context)) {
-        what_.reserve(function_.size() + context_.size() + recent_.size() + 128);
-        what_.append(function_).append(" failed: ");
-        what_.append(error_name(code)).append(" (").append(std::to_string(code)).append("): ");
-        what_.append(error_description(code));
-        if (!context_.empty()) what_.append("; ").append(context_);
-        if (!recent_.empty()) what_.append("\n").append(recent_);
+        // Assembled by the core (aclppFormatError): this constructor is compiled into every
+        // program that can throw, so it stays a size query and a copy.
+        std::size_t required = 0;
+        if (format(nullptr, 0, &required) != ACL_SUCCESS || required == 0) return;
+        what_.resize(required - 1);
+        (void)format(what_.data(), required, &required);  // writes what_.size() bytes and the NUL
     }
 
     /// The raw aclError.
@@ -122,9 +123,16 @@ public:
     /// What the C++ layer adds: the config path, the differing JSON pointers of a join, ...
     [[nodiscard]] const std::string &context() const noexcept { return context_; }
     /// "aclInit failed: ACL_ERROR_INVALID_DUMP_CONFIG (100009): <description>[; context][\n recent]".
-    [[nodiscard]] const char *what() const noexcept override { return what_.c_str(); }
+    [[nodiscard]] const char *what() const noexcept override {
+        return what_.empty() ? std::system_error::what() : what_.c_str();  // empty: out of memory
+    }
 
 private:
+    aclError format(char *buffer, std::size_t capacity, std::size_t *required) const noexcept {
+        return aclppFormatError(code().value(), function_.data(), function_.size(), context_.data(), context_.size(),
+                                recent_.data(), recent_.size(), buffer, capacity, required);
+    }
+
     std::string function_;
     std::string recent_;
     std::string context_;

@@ -13,6 +13,8 @@
 // JoinPolicy decides whether that is an error (strict), a warning (warn) or nothing (ignore).
 #pragma once
 
+#include <acl/aclpp_ext.h>
+
 #include <acl/callback.hpp>
 #include <acl/config.hpp>
 #include <acl/device.hpp>
@@ -20,11 +22,10 @@
 #include <acl/json.hpp>
 #include <acl/runtime.hpp>
 #include <acl/scoped_init.hpp>
-#include <array>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -63,9 +64,10 @@ struct JoinReport {
     [[nodiscard]] std::string describe() const {
         std::string text;
         for (const ConfigDifference &d : conflicts) {
-            if (!text.empty()) text += "; ";
-            text += d.pointer + ": requested " + d.requested + ", runtime has " +
-                    (d.effective.empty() ? std::string("it unset (its default)") : d.effective);
+            if (!text.empty()) text.append("; ");
+            text.append(d.pointer).append(": requested ").append(d.requested).append(", runtime has ");
+            text.append(d.effective.empty() ? std::string_view("it unset (its default)")
+                                            : std::string_view(d.effective));
         }
         return text;
     }
@@ -92,75 +94,26 @@ inline void default_join_warning_handler(const JoinReport &report) noexcept {
 }
 inline std::atomic<JoinWarningHandler> join_warning_handler{&default_join_warning_handler};
 
-/// Values the runtime uses when a key is absent: a key absent on one side and at its default on
-/// the other is no difference.
-struct KeyDefault {
-    std::string_view pointer;
-    std::string_view json;
-};
-inline constexpr std::array<KeyDefault, 13> kKeyDefaults{{
-    {"/err_msg_mode", "\"0\""},
-    {"/max_opqueue_num", "\"20000\""},
-    {"/StackSize/aicore_stack_size", "32768"},
-    {"/StackSize/simt_stack_size", "1152"},
-    {"/StackSize/simt_divergence_stack_size", "1024"},
-    {"/simd_printf_fifo_size_per_core", "32768"},
-    {"/simt_printf_fifo_size", "2097152"},
-    {"/dump/dump_mode", "\"output\""},
-    {"/dump/dump_op_switch", "\"off\""},
-    {"/dump/dump_level", "\"all\""},
-    {"/dump/dump_data", "\"tensor\""},
-    {"/dump/dump_debug", "\"off\""},
-    {"/profiler/switch", "\"off\""},
-}};
-
-inline bool is_default(std::string_view pointer, const JsonValue &value) {
-    for (const KeyDefault &d : kKeyDefaults) {
-        if (d.pointer == pointer) return value.dump() == d.json;
-    }
-    // An empty section is the same as no section.
-    return (value.is_object() || value.is_array()) && value.size() == 0;
-}
-
-inline void diff_values(const JsonValue &requested, const JsonValue &live, const std::string &at, JoinReport &out) {
-    if (requested.is_object() && live.is_object()) {
-        for (const auto &[key, value] : requested.members()) {
-            if (requested.find(key) != &value) continue;  // a repeated key: the last one counts
-            std::string child = at;
-            append_pointer_token(child, key);
-            if (const JsonValue *other = live.find(key)) {
-                diff_values(value, *other, child, out);
-            } else if (!is_default(child, value)) {
-                out.conflicts.push_back(ConfigDifference{child, value.dump(), {}});
-            }
-        }
-        for (const auto &[key, value] : live.members()) {
-            if (live.find(key) != &value || requested.find(key) != nullptr) continue;
-            std::string child = at;
-            append_pointer_token(child, key);
-            if (!is_default(child, value)) out.extras.push_back(ConfigDifference{child, {}, value.dump()});
-        }
-        return;
-    }
-    if (requested == live) return;
-    if (requested.is_array() && live.is_array() && requested.size() == live.size()) {
-        for (std::size_t i = 0; i < requested.size(); ++i) {
-            diff_values(requested.elements()[i], live.elements()[i], at + "/" + std::to_string(i), out);
-        }
-        return;
-    }
-    out.conflicts.push_back(ConfigDifference{at, requested.dump(), live.dump()});
-}
-
-/// Compares the requested config text with the live runtime's config text.
-inline void compare_configs(std::string_view requested, std::string_view live, JoinReport &out) {
-    std::optional<JsonValue> want = JsonValue::parse(requested);
-    std::optional<JsonValue> have =
-        live.empty() ? std::optional<JsonValue>(JsonValue::object()) : JsonValue::parse(live);
-    if (!want || !have) return;
-    if (!have->is_object()) have = JsonValue::object();  // a non-object top level reads as {} (F-5)
+/// Compares the requested config text with the live runtime's config (aclppCompareConfigs: the
+/// parser and the diff are compiled into the core, not into every program that makes a Session).
+/// Leaves `out.compared` false when the live config cannot be read or either text is not JSON.
+inline void compare_with_live_config(std::string_view requested, JoinReport &out) {
+    struct Diff {
+        aclppConfigDiff *handle = nullptr;
+        Diff() = default;
+        Diff(const Diff &) = delete;
+        Diff &operator=(const Diff &) = delete;
+        ~Diff() { aclppConfigDiffFree(handle); }
+    } diff;
+    if (aclppCompareConfigs(requested.data(), requested.size(), nullptr, 0, &diff.handle) != ACL_SUCCESS) return;
     out.compared = true;
-    diff_values(*want, *have, "", out);
+    const std::size_t count = aclppConfigDiffCount(diff.handle);
+    for (std::size_t i = 0; i < count; ++i) {
+        aclppConfigDifference d{};
+        if (aclppConfigDiffGet(diff.handle, i, &d) != ACL_SUCCESS) continue;
+        (d.kind == ACLPP_CONFIG_EXTRA ? out.extras : out.conflicts)
+            .push_back(ConfigDifference{d.pointer, d.requested, d.live});
+    }
 }
 
 }  // namespace detail
@@ -329,7 +282,7 @@ private:
     [[noreturn]] static void fail(aclError code, const char *function, std::string context) {
         const std::string thrown = last_callback_error();
         if (!thrown.empty() && code == ACL_ERROR_FAILURE)
-            context += (context.empty() ? "" : "; ") + ("a callback threw: " + thrown);
+            context.append(context.empty() ? "" : "; ").append("a callback threw: ").append(thrown);
         detail::raise(code, function, std::move(context));
     }
 
@@ -376,10 +329,8 @@ private:
         join_ = JoinReport{};
         join_.joined = init_.joined();
         if (!join_.joined || requested_.empty()) return false;
-        std::error_code bytes_ec;
-        const std::string live = config_bytes(bytes_ec);
-        if (bytes_ec) return false;
-        detail::compare_configs(requested_, live, join_);
+        detail::compare_with_live_config(requested_, join_);
+        if (!join_.compared) return false;
         if (join_.compatible() || policy == JoinPolicy::ignore) return false;
         if (policy == JoinPolicy::warn) {
             detail::join_warning_handler.load()(join_);

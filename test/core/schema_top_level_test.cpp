@@ -702,11 +702,11 @@ TEST_CASE("K-8 messages name the value found and what is allowed", "[K-8]") {
             const Run run = runValidator(c.soc, c.json);
             const Finding *error = findAt(run.report, Severity::error, c.pointer);
             REQUIRE(error != nullptr);
-            CHECK_THAT(error->message, Catch::Matchers::Contains(std::string(c.messageHas)));
+            CHECK_THAT(error->message, Catch::Matchers::ContainsSubstring(std::string(c.messageHas)));
             if (c.hintHas.empty()) {
                 CHECK(error->hint.empty());
             } else {
-                CHECK_THAT(error->hint, Catch::Matchers::Contains(std::string(c.hintHas)));
+                CHECK_THAT(error->hint, Catch::Matchers::ContainsSubstring(std::string(c.hintHas)));
             }
         }
     }
@@ -717,8 +717,8 @@ TEST_CASE("K-2 rounding and no-effect notes go to the report, not to errors", "[
     INFO(describe(run.report));
     const Finding *note = findAt(run.report, Severity::note, "/StackSize/aicore_stack_size");
     REQUIRE(note != nullptr);
-    CHECK_THAT(note->message, Catch::Matchers::Contains("rounded up from 40000 to 49152"));
-    CHECK_THAT(note->message, Catch::Matchers::Contains("stored, has no effect on Atlas inference"));
+    CHECK_THAT(note->message, Catch::Matchers::ContainsSubstring("rounded up from 40000 to 49152"));
+    CHECK_THAT(note->message, Catch::Matchers::ContainsSubstring("stored, has no effect on Atlas inference"));
     CHECK(note->step == ACLPP_STEP_STACK_SIZE);
     CHECK(countSeverity(run.report, Severity::error) == 0);
     CHECK(run.effective.aicoreStackSize.origin == "/StackSize/aicore_stack_size");
@@ -879,7 +879,7 @@ TEST_CASE("E-3 decideLimit: support, ranges and rounding per product", "[E-3][li
             if (c.noteHas.empty()) {
                 CHECK(decision.note.empty());
             } else {
-                CHECK_THAT(decision.note, Catch::Matchers::Contains(std::string(c.noteHas)));
+                CHECK_THAT(decision.note, Catch::Matchers::ContainsSubstring(std::string(c.noteHas)));
             }
         }
     }
@@ -895,7 +895,7 @@ TEST_CASE("E-3 decideLimit starts from the values the device holds", "[E-3][limi
         LimitDecision decision = decideLimit(p950, ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE, 0, current);
         CHECK(decision.code == ACL_ERROR_RT_PARAM_INVALID);
         CHECK(decision.applied == kSimtStackDefault);
-        CHECK_THAT(decision.note, Catch::Matchers::Contains("both SIMT stack sizes would be 0"));
+        CHECK_THAT(decision.note, Catch::Matchers::ContainsSubstring("both SIMT stack sizes would be 0"));
 
         current = LimitValues{};
         current.simtStack = 0;
@@ -913,7 +913,7 @@ TEST_CASE("E-3 decideLimit starts from the values the device holds", "[E-3][limi
         CHECK(decision.code == ACL_SUCCESS);
         CHECK(decision.applied == 65536);
         CHECK_FALSE(decision.changed);
-        CHECK_THAT(decision.note, Catch::Matchers::Contains("stays 65536"));
+        CHECK_THAT(decision.note, Catch::Matchers::ContainsSubstring("stays 65536"));
         decision = decideLimit(a2, ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE, 65536, current);
         CHECK(decision.applied == 65536);
         CHECK_FALSE(decision.changed);

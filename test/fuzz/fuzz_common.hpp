@@ -75,6 +75,11 @@ inline int stepFromName(const char *name) {
 struct ReportSummary {
     aclError result = ACL_SUCCESS;
     int decisiveStep = 0;  // the init step of the error aclInit returns; 0 when clean
+    // The finding that decides the result (when it is an error): where and what.
+    uint32_t decisiveLine = 0;
+    uint32_t decisiveColumn = 0;
+    std::string decisivePointer;
+    std::string decisiveMessage;
     std::string effectiveJson;
 };
 
@@ -117,6 +122,10 @@ inline ReportSummary checkReport(const aclppReport *report, aclError returned, c
             if (decisiveStep == 0 || step < decisiveStep) {
                 decisiveStep = step;
                 decisiveCode = f.code;
+                summary.decisiveLine = f.line;
+                summary.decisiveColumn = f.column;
+                summary.decisivePointer = f.pointer;
+                summary.decisiveMessage = f.message;
             }
         } else {
             ACLPP_FUZZ_CHECK(f.code == ACL_SUCCESS, "%s finding %zu has code %d",

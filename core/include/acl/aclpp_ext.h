@@ -30,6 +30,12 @@ ACL_FUNC_VISIBILITY const char *aclppCoreVersionString(void);
 ACL_FUNC_VISIBILITY const char *aclppErrorName(aclError code);
 /* One sentence describing the code, never NULL. */
 ACL_FUNC_VISIBILITY const char *aclppErrorDescription(aclError code);
+/* The message of the C++ layer's acl::Error, caller buffer rule:
+ * "<function> failed: <name> (<code>): <description>[; <context>][\n<recent>]". Each text is a
+ * pointer and a length (NULL reads as empty); the optional parts are left out when empty. */
+ACL_FUNC_VISIBILITY aclError aclppFormatError(aclError code, const char *function, size_t functionLength,
+                                              const char *context, size_t contextLength, const char *recent,
+                                              size_t recentLength, char *buffer, size_t capacity, size_t *required);
 
 /* ---- Lifecycle ---------------------------------------------------------------------------- */
 
@@ -39,13 +45,13 @@ ACL_FUNC_VISIBILITY const char *aclppErrorDescription(aclError code);
 ACL_FUNC_VISIBILITY aclError aclppInitFromBuffer(const char *data, size_t length);
 
 typedef struct aclppLifecycleState {
-    uint64_t refCount;            /* the reference count aclInit/aclFinalizeReference maintain */
-    int initialized;              /* refCount > 0 */
-    int finalized;                /* the reference's "already finalised" flag (100037 on repeat) */
-    int transitionInProgress;     /* a 0->1 init or a teardown is running on some thread */
-    int identityRemembered;       /* a config identity is remembered (L-4) */
-    int forkedChild;              /* this process is a fork() child of an initialised parent */
-    uint64_t epoch;               /* successful 0->1 inits so far in this process */
+    uint64_t refCount;                /* the reference count aclInit/aclFinalizeReference maintain */
+    int initialized;                  /* refCount > 0 */
+    int finalized;                    /* the reference's "already finalised" flag (100037 on repeat) */
+    int transitionInProgress;         /* a 0->1 init or a teardown is running on some thread */
+    int identityRemembered;           /* a config identity is remembered (L-4) */
+    int forkedChild;                  /* this process is a fork() child of an initialised parent */
+    uint64_t epoch;                   /* successful 0->1 inits so far in this process */
     uint64_t lastInitNanoseconds;     /* duration of the last successful 0->1 init */
     uint64_t lastFinalizeNanoseconds; /* duration of the last successful teardown */
 } aclppLifecycleState;
@@ -67,9 +73,9 @@ ACL_FUNC_VISIBILITY aclError aclppGetConfigBytes(char *buffer, size_t capacity, 
 /* ---- Emulated platform ------------------------------------------------------------------ */
 
 typedef struct aclppSocInfo {
-    const char *soc;          /* "Ascend910B1" */
-    const char *family;       /* "Atlas A2" */
-    const char *shortName;    /* "910b": the docs' npu= tag */
+    const char *soc;       /* "Ascend910B1" */
+    const char *family;    /* "Atlas A2" */
+    const char *shortName; /* "910b": the docs' npu= tag */
     uint32_t aiCoreCount;
     uint32_t vectorCoreCount;
 } aclppSocInfo;
@@ -94,13 +100,13 @@ typedef enum aclppSeverity {
 
 typedef struct aclppFinding {
     aclppSeverity severity;
-    aclError code;          /* the code aclInit returns for an error; 0 for warnings and notes */
-    const char *pointer;    /* JSON pointer, "" for the whole file */
-    uint32_t line;          /* 1-based; 0 when the finding has no position */
-    uint32_t column;        /* 1-based, in bytes */
-    const char *step;       /* the init step the finding belongs to ("dump", "stack_size", ...) */
-    const char *message;    /* what is wrong: the value found and what is allowed */
-    const char *hint;       /* a suggestion (did you mean ...), "" when there is none */
+    aclError code;       /* the code aclInit returns for an error; 0 for warnings and notes */
+    const char *pointer; /* JSON pointer, "" for the whole file */
+    uint32_t line;       /* 1-based; 0 when the finding has no position */
+    uint32_t column;     /* 1-based, in bytes */
+    const char *step;    /* the init step the finding belongs to ("dump", "stack_size", ...) */
+    const char *message; /* what is wrong: the value found and what is allowed */
+    const char *hint;    /* a suggestion (did you mean ...), "" when there is none */
 } aclppFinding;
 
 typedef struct aclppReport aclppReport;
@@ -123,6 +129,71 @@ ACL_FUNC_VISIBILITY const char *aclppReportJson(const aclppReport *report);
 /* The effective configuration this config would give (JSON object; "null" when rejected). */
 ACL_FUNC_VISIBILITY const char *aclppReportEffectiveJson(const aclppReport *report);
 ACL_FUNC_VISIBILITY void aclppReportFree(aclppReport *report);
+
+/* ---- Config comparison (touches no state) ---------------------------------------------------- */
+
+/* One key where a requested config and a live config differ. */
+typedef enum aclppConfigDifferenceKind {
+    ACLPP_CONFIG_CONFLICT = 0, /* requested, and the live config has another value or lacks it */
+    ACLPP_CONFIG_EXTRA = 1     /* only in the live config (a superset never fails a join) */
+} aclppConfigDifferenceKind;
+
+typedef struct aclppConfigDifference {
+    aclppConfigDifferenceKind kind;
+    const char *pointer;   /* JSON pointer of the key ("/dump/dump_path") */
+    const char *requested; /* the requested value as compact JSON, "" when the request lacks it */
+    const char *live;      /* the live value as compact JSON, "" when the live config lacks it */
+} aclppConfigDifference;
+
+typedef struct aclppConfigDiff aclppConfigDiff;
+
+/* Compares the acl.json text a caller asked for with the text a runtime was initialised with,
+ * key by key (what a joining acl::Session reports): objects member by member (the last of
+ * duplicate keys counts), arrays of equal length element by element, numbers by value when both
+ * are integers. A key absent on one side and at the runtime's default on the other, or an empty
+ * object or array against nothing, is no difference. `live` NULL compares with the bytes of the
+ * live runtime (ACL_ERROR_UNINITIALIZE when it is not initialised); empty live text, or one whose
+ * top level is not an object, reads as {} (F-5). Returns ACL_ERROR_PARSE_FILE when either text is
+ * not JSON (RFC 8259); then *diff is NULL. Free *diff with aclppConfigDiffFree. */
+ACL_FUNC_VISIBILITY aclError aclppCompareConfigs(const char *requested, size_t requestedLength, const char *live,
+                                                 size_t liveLength, aclppConfigDiff **diff);
+/* Differences in document order of the requested text, then the live-only keys. */
+ACL_FUNC_VISIBILITY size_t aclppConfigDiffCount(const aclppConfigDiff *diff);
+/* Strings are owned by the diff. */
+ACL_FUNC_VISIBILITY aclError aclppConfigDiffGet(const aclppConfigDiff *diff, size_t index,
+                                                aclppConfigDifference *difference);
+ACL_FUNC_VISIBILITY void aclppConfigDiffFree(aclppConfigDiff *diff);
+
+/* ---- JSON text writer ------------------------------------------------------------------------ */
+
+/* Writes JSON text token by token with the layout of the C++ layer's acl::Config::to_json, which
+ * uses it at run time so that the writer is compiled once, here, and not into every program. */
+typedef struct aclppJsonWriter aclppJsonWriter;
+
+typedef enum aclppJsonToken {
+    ACLPP_JSON_BEGIN_OBJECT = 0,
+    ACLPP_JSON_END_OBJECT = 1,
+    ACLPP_JSON_BEGIN_ARRAY = 2,        /* pretty: one element per line */
+    ACLPP_JSON_BEGIN_INLINE_ARRAY = 3, /* pretty: the elements on one line ("a": ["x", "y"]) */
+    ACLPP_JSON_END_ARRAY = 4,
+    ACLPP_JSON_KEY = 5,    /* text: a member name, escaped by the writer */
+    ACLPP_JSON_STRING = 6, /* text: a string value, escaped by the writer */
+    ACLPP_JSON_RAW = 7     /* text: JSON text written as it is (a number, a whole value) */
+} aclppJsonToken;
+
+/* pretty != 0: two-space indentation, one member per line, a final newline; 0: no whitespace.
+ * NULL when out of memory. */
+ACL_FUNC_VISIBILITY aclppJsonWriter *aclppJsonWriterCreate(int pretty);
+/* Appends one token (`text` is used by KEY, STRING and RAW only). The writer does not check the
+ * grammar beyond refusing an END without its BEGIN (ACL_ERROR_INVALID_PARAM). Running out of
+ * memory gives ACL_ERROR_BAD_ALLOC, and every later call returns it too. */
+ACL_FUNC_VISIBILITY aclError aclppJsonWriterPut(aclppJsonWriter *writer, aclppJsonToken token, const char *text,
+                                                size_t length);
+/* Ends the document and gives its text (owned by the writer, NUL terminated). Returns the first
+ * error a Put returned, if any; a writer whose containers are not all ended gives
+ * ACL_ERROR_INVALID_PARAM. Only one call per writer. */
+ACL_FUNC_VISIBILITY aclError aclppJsonWriterFinish(aclppJsonWriter *writer, const char **text, size_t *length);
+ACL_FUNC_VISIBILITY void aclppJsonWriterFree(aclppJsonWriter *writer);
 
 /* ---- Testing hooks ------------------------------------------------------------------------- */
 

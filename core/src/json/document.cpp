@@ -6,12 +6,13 @@
 #include <string>
 #include <unordered_set>
 
+#include "json/syntax.hpp"
+
 namespace aclpp::core {
 namespace {
 
-constexpr std::size_t kMaxObjectDepth = 10;  // F-4
-constexpr std::size_t kMaxArrayDepth = 10;
-// The depth limit is enforced by our own walk; simdjson's own limit only bounds its stack.
+// The depth limit (kMaxObjectDepth, kMaxArrayDepth: F-4) is enforced by our own walk; simdjson's
+// own limit only bounds its stack.
 constexpr std::size_t kParserMaxDepth = 64;
 
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
@@ -29,7 +30,7 @@ public:
     bool walk(JsonElement element, std::size_t objectDepth, std::size_t arrayDepth) {
         switch (element.type()) {
             case JsonType::OBJECT: {
-                if (++objectDepth > kMaxObjectDepth) return fail(objectDepth, "objects");
+                if (++objectDepth > kMaxObjectDepth) return fail(objectDepth, true);
                 JsonObject object = asObject(element);
                 if (object.size() > 1) checkDuplicates(object);
                 for (auto field : object) {
@@ -42,7 +43,7 @@ public:
                 return true;
             }
             case JsonType::ARRAY: {
-                if (++arrayDepth > kMaxArrayDepth) return fail(arrayDepth, "arrays");
+                if (++arrayDepth > kMaxArrayDepth) return fail(arrayDepth, false);
                 std::size_t index = 0;
                 const JsonArray array = asArray(element);
                 for (JsonElement child : array) {
@@ -63,6 +64,7 @@ public:
     }
 
     [[nodiscard]] const std::string &failure() const noexcept { return failure_; }
+    [[nodiscard]] const std::string &failurePointer() const noexcept { return failurePointer_; }
     [[nodiscard]] std::string currentPointer() const {
         std::string pointer;
         for (const PathToken &token : path_) {
@@ -83,10 +85,9 @@ private:
         bool isKey;
     };
 
-    bool fail(std::size_t depth, const char *what) {
-        failure_ = "nesting too deep: " + std::to_string(depth) + " nested " + what + " at " +
-                   (path_.empty() ? std::string("the top level") : '"' + currentPointer() + '"') +
-                   "; at most 10 nested objects and 10 nested arrays are allowed";
+    bool fail(std::size_t depth, bool isObject) {
+        failure_ = depthMessage(depth, isObject);
+        failurePointer_ = currentPointer();
         return false;
     }
 
@@ -128,6 +129,7 @@ private:
     std::vector<DuplicateKey> &duplicates_;
     std::vector<PathToken> path_;
     std::string failure_;
+    std::string failurePointer_;
 };
 
 std::string describeSimdjsonError(simdjson::error_code error) {
@@ -147,6 +149,27 @@ std::string describeSimdjsonError(simdjson::error_code error) {
     }
 }
 
+// The failure path only: simdjson (or the depth walk) said no, the scanner says where and why.
+// `fallback` and `fallbackPointer` stand when the scanner finds nothing, which would mean it
+// and simdjson disagree about the text.
+[[gnu::cold]] void describeFailure(std::string_view text, std::string fallback, std::string fallbackPointer,
+                                   ParseFailure &failure) {
+    failure.code = ACL_ERROR_PARSE_FILE;
+    std::optional<SyntaxProblem> problem = findSyntaxProblem(text);
+    if (!problem) {
+        failure.message = std::move(fallback);
+        failure.pointer = std::move(fallbackPointer);
+        if (!failure.pointer.empty()) failure.position = locatePointer(text, failure.pointer);
+        return;
+    }
+    failure.message = std::move(problem->message);
+    failure.hint = std::move(problem->hint);
+    failure.pointer = std::move(problem->pointer);
+    failure.offset = problem->offset;
+    failure.hasOffset = true;
+    failure.position = positionOf(text, problem->offset);
+}
+
 }  // namespace
 
 std::optional<JsonDocument> JsonDocument::parse(std::string_view bytes, ParseFailure &failure, bool padded) {
@@ -163,6 +186,7 @@ std::optional<JsonDocument> JsonDocument::parse(std::string_view bytes, ParseFai
         failure.offset = static_cast<std::size_t>(static_cast<const char *>(nul) - bytes.data());
         failure.hasOffset = true;
         failure.message = "the file contains a NUL byte";
+        failure.position = positionOf(bytes, failure.offset);
         return std::nullopt;
     }
 
@@ -190,15 +214,18 @@ std::optional<JsonDocument> JsonDocument::parse(std::string_view bytes, ParseFai
     }
     if (error != simdjson::SUCCESS) {
         failure.code = ACL_ERROR_PARSE_FILE;
-        failure.message = describeSimdjsonError(error);
+        if (error == simdjson::MEMALLOC || error == simdjson::CAPACITY) {
+            failure.message = describeSimdjsonError(error);
+        } else {
+            describeFailure(bytes, describeSimdjsonError(error), {}, failure);
+        }
         return std::nullopt;
     }
     document.root_ = root;
 
     StructureWalker walker(document.duplicates_);
     if (!walker.walk(root, 0, 0)) {
-        failure.code = ACL_ERROR_PARSE_FILE;
-        failure.message = walker.failure();
+        describeFailure(bytes, walker.failure(), walker.failurePointer(), failure);
         return std::nullopt;
     }
     return std::optional<JsonDocument>(std::move(document));

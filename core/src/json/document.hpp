@@ -26,18 +26,27 @@ struct DuplicateKey {
     std::size_t count;    // occurrences
 };
 
+struct TextPosition {
+    uint32_t line = 0;    // 1-based; 0 = unknown
+    uint32_t column = 0;  // 1-based byte column
+};
+
 struct ParseFailure {
     aclError code = ACL_SUCCESS;  // 100006 for every file-level parse failure (F-3, F-4)
-    std::string message;          // precise reason
-    std::size_t offset = 0;       // byte offset of the problem, when known
+    std::string message;          // precise reason: what was expected and what was found
+    std::string hint;             // how to fix it; may be empty
+    std::string pointer;          // nesting too deep: the first container past the limit (F-4)
+    std::size_t offset = 0;       // byte offset of the problem in text() (after a BOM), when known
     bool hasOffset = false;
+    TextPosition position;  // line and column of `offset` when hasOffset
 };
 
 class JsonDocument {
 public:
     /// Parses `bytes` (the raw config content). A UTF-8 BOM is skipped, 0 bytes read as {},
     /// whitespace only, NUL bytes, invalid UTF-8, syntax errors, trailing garbage and
-    /// nesting beyond 10 objects or 10 arrays give 100006 (F-3, F-4).
+    /// nesting beyond 10 objects or 10 arrays give 100006 (F-3, F-4), with the position of the
+    /// first problem (found by a second scan, on this failure path only).
     /// `bytes` must stay alive as long as the document. When `padded` is true the caller
     /// guarantees simdjson::SIMDJSON_PADDING readable bytes after the end (no copy is made).
     [[nodiscard]] static std::optional<JsonDocument> parse(std::string_view bytes, ParseFailure &failure,
@@ -92,11 +101,6 @@ void appendPointerToken(std::string &pointer, std::string_view token);
 [[nodiscard]] std::string_view describeType(JsonElement value) noexcept;
 /// The JSON text of a scalar exactly as simdjson serialises it (numbers in shortest form).
 [[nodiscard]] std::string minifiedJson(JsonElement value);
-
-struct TextPosition {
-    uint32_t line = 0;    // 1-based; 0 = unknown
-    uint32_t column = 0;  // 1-based byte column
-};
 
 /// Line and column of `offset` in `text`.
 [[nodiscard]] TextPosition positionOf(std::string_view text, std::size_t offset) noexcept;

@@ -13,10 +13,10 @@ void reportFileLevelWarnings(const JsonDocument &document, Report &report) {
                        "wrap the settings in { ... }");
     }
     for (const DuplicateKey &duplicate : document.duplicates()) {
-        report.warning(ACLPP_STEP_READ_FILE, duplicate.pointer,
-                       "the key appears " + std::to_string(duplicate.count) +
-                           " times in one object; the last one wins (F-5)",
-                       "remove the earlier occurrences");
+        report.warning(
+            ACLPP_STEP_READ_FILE, duplicate.pointer,
+            "the key appears " + std::to_string(duplicate.count) + " times in one object; the last one wins (F-5)",
+            "remove the earlier occurrences");
     }
 }
 
@@ -64,18 +64,23 @@ ValidationOutcome validateConfig(std::optional<std::string_view> bytes, bool pad
     std::optional<JsonDocument> document = JsonDocument::parse(*bytes, failure, padded);
     if (!document) {
         // The reference's first full JSON validation happens at its err_msg_mode step (§2.2).
-        Finding finding{Severity::error, failure.code, ACLPP_STEP_ERR_MSG_MODE, "", failure.message, {}};
-        if (failure.hasOffset) {
-            const TextPosition position = positionOf(*bytes, failure.offset);
-            finding.line = position.line;
-            finding.column = position.column;
+        Finding finding{Severity::error, failure.code,    ACLPP_STEP_ERR_MSG_MODE,
+                        failure.pointer, failure.message, failure.hint};
+        if (failure.position.line != 0) {
+            finding.line = failure.position.line;
+            finding.column = failure.position.column;
             finding.positioned = true;
         }
         outcome.report.add(std::move(finding));
         return outcome;
     }
-    ValidationContext ctx{*document,        settings.product, settings.environment, outcome.report,
-                          outcome.effective, settings.deviceCount, settings.createMissingDirectories};
+    ValidationContext ctx{*document,
+                          settings.product,
+                          settings.environment,
+                          outcome.report,
+                          outcome.effective,
+                          settings.deviceCount,
+                          settings.createMissingDirectories};
     validateDocument(ctx);
     positionFindings(outcome.report, document->text());
     return outcome;

@@ -3,106 +3,125 @@
 // extra keys. Included by <acl/config.hpp>.
 #pragma once
 
+#include <acl/aclpp_ext.h>
+
 #include <acl/config/top_level.hpp>
 #include <acl/detail/json_text.hpp>
+#include <acl/detail/json_text_writer.hpp>
+#include <acl/detail/macros.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <new>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace acl {
 inline namespace v1 {
 namespace detail {
 
-/// Streams JSON text; `pretty` indents by two spaces and keeps arrays of scalars on one line.
+/// to_json's one failure at run time: the core's writer ran out of memory.
+[[noreturn]] inline void out_of_memory() {
+#if ACLPP_EXCEPTIONS
+    throw std::bad_alloc();
+#else
+    std::abort();
+#endif
+}
+
+/// What to_json writes through: in a constant expression the constexpr JsonTextWriter, at run
+/// time the core's aclppJsonWriter (the same layout), so that a program that builds a Config at
+/// run time gets a few calls per key instead of its own copy of a JSON writer.
 class ConfigWriter {
 public:
-    constexpr explicit ConfigWriter(JsonStyle style) : pretty_(style == JsonStyle::pretty) {}
+    constexpr explicit ConfigWriter(JsonStyle style) : text_(style == JsonStyle::pretty) {
+        if (!std::is_constant_evaluated()) core_ = aclppJsonWriterCreate(style == JsonStyle::pretty ? 1 : 0);
+    }
+    ConfigWriter(const ConfigWriter &) = delete;
+    ConfigWriter &operator=(const ConfigWriter &) = delete;
+    constexpr ~ConfigWriter() {
+        if (!std::is_constant_evaluated()) aclppJsonWriterFree(core_);
+    }
 
     constexpr ConfigWriter &begin_object() {
-        open('{', false);
+        if (std::is_constant_evaluated()) {
+            text_.begin_object();
+        } else {
+            put(ACLPP_JSON_BEGIN_OBJECT, {});
+        }
         return *this;
     }
     constexpr ConfigWriter &end_object() {
-        close('}');
+        if (std::is_constant_evaluated()) {
+            text_.end_object();
+        } else {
+            put(ACLPP_JSON_END_OBJECT, {});
+        }
         return *this;
     }
     /// `inline_elements`: scalars on one line ("layer": ["a", "b"]).
     constexpr ConfigWriter &begin_array(bool inline_elements) {
-        open('[', inline_elements);
+        if (std::is_constant_evaluated()) {
+            text_.begin_array(inline_elements);
+        } else {
+            put(inline_elements ? ACLPP_JSON_BEGIN_INLINE_ARRAY : ACLPP_JSON_BEGIN_ARRAY, {});
+        }
         return *this;
     }
     constexpr ConfigWriter &end_array() {
-        close(']');
+        if (std::is_constant_evaluated()) {
+            text_.end_array();
+        } else {
+            put(ACLPP_JSON_END_ARRAY, {});
+        }
         return *this;
     }
     constexpr ConfigWriter &key(std::string_view name) {
-        separate();
-        append_json_string(out_, name);
-        out_.append(pretty_ ? ": " : ":");
-        after_key_ = true;
+        if (std::is_constant_evaluated()) {
+            text_.key(name);
+        } else {
+            put(ACLPP_JSON_KEY, name);
+        }
         return *this;
     }
     constexpr ConfigWriter &string(std::string_view text) {
-        separate();
-        append_json_string(out_, text);
+        if (std::is_constant_evaluated()) {
+            text_.string(text);
+        } else {
+            put(ACLPP_JSON_STRING, text);
+        }
         return *this;
     }
     constexpr ConfigWriter &number(std::uint64_t value) {
-        separate();
-        append_uint(out_, value);
-        return *this;
+        char digits[21] = {};
+        return raw(uint_digits(value, digits));
     }
     constexpr ConfigWriter &raw(std::string_view json) {
-        separate();
-        out_.append(json);
+        if (std::is_constant_evaluated()) {
+            text_.raw(json);
+        } else {
+            put(ACLPP_JSON_RAW, json);
+        }
         return *this;
     }
     [[nodiscard]] constexpr std::string take() {
-        if (pretty_) out_.push_back('\n');
-        return std::move(out_);
+        if (std::is_constant_evaluated()) return text_.take();
+        const char *text = nullptr;
+        std::size_t length = 0;
+        if (core_ == nullptr || aclppJsonWriterFinish(core_, &text, &length) != ACL_SUCCESS) out_of_memory();
+        return std::string(text, length);
     }
 
 private:
-    struct Level {
-        bool inline_elements;
-        std::size_t count;
-    };
-
-    constexpr void newline(std::size_t depth) {
-        out_.push_back('\n');
-        for (std::size_t i = 0; i < depth; ++i) out_.append("  ");
-    }
-    constexpr void separate() {
-        if (after_key_) {
-            after_key_ = false;
-            return;
-        }
-        if (levels_.empty()) return;
-        Level &level = levels_.back();
-        if (level.count++ != 0) out_.push_back(',');
-        if (!pretty_) return;
-        if (level.inline_elements) {
-            if (level.count > 1) out_.push_back(' ');
-        } else {
-            newline(levels_.size());
-        }
-    }
-    constexpr void open(char bracket, bool inline_elements) {
-        separate();
-        out_.push_back(bracket);
-        levels_.push_back(Level{inline_elements, 0});
-    }
-    constexpr void close(char bracket) {
-        const Level level = levels_.back();
-        levels_.pop_back();
-        if (pretty_ && !level.inline_elements && level.count != 0) newline(levels_.size());
-        out_.push_back(bracket);
+    void put(aclppJsonToken token, std::string_view text) noexcept {
+        // Failures are sticky in the core and reported by take().
+        (void)aclppJsonWriterPut(core_, token, text.data(), text.size());
     }
 
-    bool pretty_;
-    bool after_key_ = false;
-    std::string out_;
-    std::vector<Level> levels_;
+    JsonTextWriter text_;
+    aclppJsonWriter *core_ = nullptr;
 };
 
 constexpr void write_strings(ConfigWriter &w, const std::vector<std::string> &values) {
@@ -111,12 +130,16 @@ constexpr void write_strings(ConfigWriter &w, const std::vector<std::string> &va
     w.end_array();
 }
 
+/// "cpu,mem": sized first and filled in place, which compiles to far less code than appending.
 template <class Enum, std::size_t N>
 constexpr std::string comma_list(const std::array<std::string_view, N> &names, const std::vector<Enum> &items) {
-    std::string text;
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        if (i != 0) text.push_back(',');
-        text.append(enum_text(names, items[i]));
+    std::size_t size = items.empty() ? 0 : items.size() - 1;
+    for (const Enum item : items) size += enum_text(names, item).size();
+    std::string text(size, ',');
+    std::size_t at = 0;
+    for (const Enum item : items) {
+        for (const char c : enum_text(names, item)) text[at++] = c;
+        ++at;  // past the comma
     }
     return text;
 }
@@ -198,7 +221,13 @@ constexpr void write_profiler(ConfigWriter &w, const Profiler &p) {
     text("aic_metrics", p.aic_metrics);
     on("aicpu", p.aicpu);
     on("l2", p.l2);
-    if (p.storage_limit_mb) w.key("storage_limit").string(uint_text(*p.storage_limit_mb) + "MB");
+    if (p.storage_limit_mb) {
+        char digits[22] = {};  // the number and "MB"
+        const std::size_t n = uint_digits(*p.storage_limit_mb, digits).size();
+        digits[n] = 'M';
+        digits[n + 1] = 'B';
+        w.key("storage_limit").string(std::string_view(digits, n + 2));
+    }
     on("hccl", p.hccl);
     on("msproftx", p.msproftx);
     on("instr_profiling", p.instr_profiling);
@@ -231,7 +260,8 @@ constexpr std::string Config::to_json(JsonStyle style) const {
     w.begin_object();
     if (err_msg_mode) w.key("err_msg_mode").string(acl::to_string(*err_msg_mode));
     if (dump) detail::write_dump(w, *dump);
-    if (max_opqueue_num) w.key("max_opqueue_num").string(detail::uint_text(*max_opqueue_num));
+    char digits[21] = {};
+    if (max_opqueue_num) w.key("max_opqueue_num").string(detail::uint_digits(*max_opqueue_num, digits));
     if (stack_size) {
         w.key("StackSize").begin_object();
         if (stack_size->aicore_stack_size) w.key("aicore_stack_size").number(*stack_size->aicore_stack_size);
@@ -242,15 +272,14 @@ constexpr std::string Config::to_json(JsonStyle style) const {
         w.end_object();
     }
     if (default_device) {
-        std::string id;
-        detail::append_int(id, *default_device);
-        w.key("defaultDevice").begin_object().key("default_device").string(id).end_object();
+        w.key("defaultDevice").begin_object();
+        w.key("default_device").string(detail::int_digits(*default_device, digits)).end_object();
     }
     if (simd_printf_fifo_size_per_core) w.key("simd_printf_fifo_size_per_core").number(*simd_printf_fifo_size_per_core);
     if (simt_printf_fifo_size) w.key("simt_printf_fifo_size").number(*simt_printf_fifo_size);
     if (event_mode) {
         const auto mode = static_cast<unsigned>(*event_mode);
-        w.key("acl_graph").begin_object().key("event_mode").string(detail::uint_text(mode)).end_object();
+        w.key("acl_graph").begin_object().key("event_mode").string(detail::uint_digits(mode, digits)).end_object();
     }
     if (profiler) detail::write_profiler(w, *profiler);
     for (const ExtraKey &item : extra) w.key(item.key).raw(item.json);

@@ -32,6 +32,33 @@ constexpr void append_int(std::string &out, std::int64_t value) {
     }
 }
 
+/// Writes the decimal text of `value` at the start of `buffer` and returns it: no allocation,
+/// for the run-time path of the config writer.
+template <std::size_t N>
+requires(N >= 21) constexpr std::string_view uint_digits(std::uint64_t value, char (&buffer)[N]) noexcept {
+    std::size_t n = 0;
+    do {
+        buffer[n++] = static_cast<char>('0' + value % 10);
+        value /= 10;
+    } while (value != 0);
+    for (std::size_t i = 0; i < n / 2; ++i) {
+        const char c = buffer[i];
+        buffer[i] = buffer[n - 1 - i];
+        buffer[n - 1 - i] = c;
+    }
+    return {buffer, n};
+}
+
+template <std::size_t N>
+requires(N >= 21) constexpr std::string_view int_digits(std::int64_t value, char (&buffer)[N]) noexcept {
+    if (value >= 0) return uint_digits(static_cast<std::uint64_t>(value), buffer);
+    buffer[0] = '-';
+    char digits[21] = {};
+    const std::string_view magnitude = uint_digits(static_cast<std::uint64_t>(-(value + 1)) + 1, digits);
+    for (std::size_t i = 0; i < magnitude.size(); ++i) buffer[i + 1] = magnitude[i];
+    return {buffer, magnitude.size() + 1};
+}
+
 [[nodiscard]] constexpr std::string uint_text(std::uint64_t value) {
     std::string out;
     append_uint(out, value);

@@ -40,6 +40,16 @@
 #endif
 #endif
 
+/// 1 where <sched.h> provides sched_yield(): the callback tokens yield through it rather than
+/// std::this_thread::yield, whose <thread> costs more to compile than the whole layer.
+#ifndef ACLPP_HAS_SCHED_YIELD
+#if __has_include(<sched.h>)
+#define ACLPP_HAS_SCHED_YIELD 1
+#else
+#define ACLPP_HAS_SCHED_YIELD 0
+#endif
+#endif
+
 /// The attribute that exports a C++ symbol from the core (built with hidden visibility).
 #ifndef ACLPP_CXX_API
 #if defined(_WIN32)

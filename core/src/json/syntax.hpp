@@ -1,0 +1,37 @@
+// Where a rejected acl.json goes wrong. simdjson reports only an error kind, so when a parse
+// fails this scanner reads the text again to find the first problem, its byte offset and what
+// was expected there. Cold path: never called for a document that parses (F-2 keeps the
+// success path to one simdjson parse).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace aclpp::core {
+
+/// At most this many nested objects and this many nested arrays (F-4).
+inline constexpr std::size_t kMaxObjectDepth = 10;
+inline constexpr std::size_t kMaxArrayDepth = 10;
+
+struct SyntaxProblem {
+    enum class Kind { syntax, depth };
+    Kind kind = Kind::syntax;
+    std::size_t offset = 0;  // in the scanned text; text.size() for "the file ends here"
+    std::string message;     // "expected ',' or '}' after an object member, found '\"'"
+    std::string hint;        // how to fix it; may be empty
+    std::string pointer;     // depth: the first container past the limit; syntax: ""
+};
+
+/// The first problem of `text` (after any BOM) in byte order: a JSON syntax error (RFC 8259, as
+/// strict as simdjson: numbers must fit a 64-bit integer or a finite double, surrogate escapes
+/// must pair, UTF-8 must be valid) or a container nested past the limit (F-4). Nothing when the
+/// text is well-formed. Iterative: any nesting is safe.
+[[nodiscard]] std::optional<SyntaxProblem> findSyntaxProblem(std::string_view text);
+
+/// "nesting too deep: 11 nested objects; at most 10 nested objects and 10 nested arrays are
+/// allowed", for `depth` objects (isObject) or arrays.
+[[nodiscard]] std::string depthMessage(std::size_t depth, bool isObject);
+
+}  // namespace aclpp::core

@@ -1,0 +1,173 @@
+// The extensions the header-only C++ layer calls instead of compiling the same code into every
+// program (A-2, C-2, C-3, C-4): the join comparison, the config writer and the Error message.
+#include <acl/aclpp_ext.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "catch.hpp"
+#include "runtime_fixture.hpp"
+
+using aclpp::test::FreshRuntime;
+
+namespace {
+
+struct Diff {
+    aclError rc = ACL_SUCCESS;
+    std::vector<std::pair<aclppConfigDifferenceKind, std::string>> items;  // kind, "pointer requested live"
+};
+
+Diff compare(const std::string &requested, const char *live, size_t liveLength) {
+    Diff out;
+    aclppConfigDiff *diff = nullptr;
+    out.rc = aclppCompareConfigs(requested.data(), requested.size(), live, liveLength, &diff);
+    if (out.rc != ACL_SUCCESS) {
+        CHECK(diff == nullptr);
+        return out;
+    }
+    REQUIRE(diff != nullptr);
+    for (size_t i = 0; i < aclppConfigDiffCount(diff); ++i) {
+        aclppConfigDifference d{};
+        REQUIRE(aclppConfigDiffGet(diff, i, &d) == ACL_SUCCESS);
+        out.items.emplace_back(d.kind, std::string(d.pointer) + " " + d.requested + " " + d.live);
+    }
+    aclppConfigDifference past{};
+    CHECK(aclppConfigDiffGet(diff, aclppConfigDiffCount(diff), &past) == ACL_ERROR_INVALID_PARAM);
+    aclppConfigDiffFree(diff);
+    return out;
+}
+
+Diff compare(const std::string &requested, const std::string &live) {
+    return compare(requested, live.data(), live.size());
+}
+
+std::string write(int pretty, const std::vector<std::pair<aclppJsonToken, std::string>> &tokens) {
+    aclppJsonWriter *w = aclppJsonWriterCreate(pretty);
+    REQUIRE(w != nullptr);
+    for (const auto &[token, text] : tokens)
+        REQUIRE(aclppJsonWriterPut(w, token, text.data(), text.size()) == ACL_SUCCESS);
+    const char *text = nullptr;
+    size_t length = 0;
+    REQUIRE(aclppJsonWriterFinish(w, &text, &length) == ACL_SUCCESS);
+    std::string out(text, length);
+    CHECK(text[length] == '\0');
+    aclppJsonWriterFree(w);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("C-2 aclppCompareConfigs names conflicts and extras by JSON pointer", "[C-2][A-2]") {
+    const Diff d = compare(R"({"err_msg_mode":"1","dump":{"dump_path":"./a","dump_mode":"output"},"k":[1,2]})",
+                           R"({"dump":{"dump_path":"./b"},"k":[1,3],"x":{"y":true}})");
+    REQUIRE(d.rc == ACL_SUCCESS);
+    const std::vector<std::pair<aclppConfigDifferenceKind, std::string>> expected{
+        {ACLPP_CONFIG_CONFLICT, "/err_msg_mode \"1\" "},
+        {ACLPP_CONFIG_CONFLICT, "/dump/dump_path \"./a\" \"./b\""},
+        {ACLPP_CONFIG_CONFLICT, "/k/1 2 3"},
+        {ACLPP_CONFIG_EXTRA, "/x  {\"y\":true}"},
+    };
+    CHECK(d.items == expected);  // dump_mode "output" is the runtime's default: no difference
+}
+
+TEST_CASE("C-2 aclppCompareConfigs: defaults, integer values, duplicate keys and empty sections", "[C-2][A-2]") {
+    CHECK(compare(R"({"max_opqueue_num":"20000","profiler":{},"StackSize":{"aicore_stack_size":32768}})",
+                  R"({"StackSize":{}})")
+              .items.empty());
+    CHECK(compare(R"({"StackSize":{"aicore_stack_size":32768}})", "{}").items.size() == 1);  // a whole section
+    CHECK(compare(R"({"n":10})", R"({"n":10})").items.empty());
+    CHECK(compare(R"({"a":"x","a":"y"})", R"({"a":"y"})").items.empty());  // the last of duplicate keys counts
+    CHECK(compare(R"({"a":1})", "", 0).items.size() == 1);                 // empty live text reads as {}
+    CHECK(compare(R"({"a":1})", "[1]").items.size() == 1);                 // a non-object live top level too
+    CHECK(compare("{", "{}").rc == ACL_ERROR_PARSE_FILE);
+    CHECK(compare("{}", "{\"a\":}").rc == ACL_ERROR_PARSE_FILE);
+    aclppConfigDiff *diff = nullptr;
+    CHECK(aclppCompareConfigs("{}", 2, "{}", 2, nullptr) == ACL_ERROR_INVALID_PARAM);
+    CHECK(aclppCompareConfigs(nullptr, 2, "{}", 2, &diff) == ACL_ERROR_INVALID_PARAM);
+}
+
+TEST_CASE("C-2 aclppCompareConfigs with live NULL reads the live runtime's bytes", "[C-2][A-2]") {
+    FreshRuntime fresh;
+    aclppConfigDiff *diff = nullptr;
+    CHECK(aclppCompareConfigs("{}", 2, nullptr, 0, &diff) == ACL_ERROR_UNINITIALIZE);
+    CHECK(diff == nullptr);
+    const std::string config = R"({"err_msg_mode":"1"})";
+    REQUIRE(aclppInitFromBuffer(config.data(), config.size()) == ACL_SUCCESS);
+    const std::string requested = R"({"err_msg_mode":"0"})";
+    REQUIRE(aclppCompareConfigs(requested.data(), requested.size(), nullptr, 0, &diff) == ACL_SUCCESS);
+    REQUIRE(aclppConfigDiffCount(diff) == 1);
+    aclppConfigDifference d{};
+    REQUIRE(aclppConfigDiffGet(diff, 0, &d) == ACL_SUCCESS);
+    CHECK(std::string(d.pointer) == "/err_msg_mode");
+    CHECK(std::string(d.live) == "\"1\"");
+    aclppConfigDiffFree(diff);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+}
+
+TEST_CASE("C-4 aclppJsonWriter writes the layout of Config::to_json", "[C-4][A-2]") {
+    const std::vector<std::pair<aclppJsonToken, std::string>> tokens{
+        {ACLPP_JSON_BEGIN_OBJECT, ""},
+        {ACLPP_JSON_KEY, "a\"b"},
+        {ACLPP_JSON_STRING, "x\ny"},
+        {ACLPP_JSON_KEY, "l"},
+        {ACLPP_JSON_BEGIN_INLINE_ARRAY, ""},
+        {ACLPP_JSON_STRING, "p"},
+        {ACLPP_JSON_STRING, "q"},
+        {ACLPP_JSON_END_ARRAY, ""},
+        {ACLPP_JSON_KEY, "o"},
+        {ACLPP_JSON_BEGIN_ARRAY, ""},
+        {ACLPP_JSON_BEGIN_OBJECT, ""},
+        {ACLPP_JSON_KEY, "n"},
+        {ACLPP_JSON_RAW, "12"},
+        {ACLPP_JSON_END_OBJECT, ""},
+        {ACLPP_JSON_END_ARRAY, ""},
+        {ACLPP_JSON_KEY, "e"},
+        {ACLPP_JSON_BEGIN_OBJECT, ""},
+        {ACLPP_JSON_END_OBJECT, ""},
+        {ACLPP_JSON_END_OBJECT, ""},
+    };
+    CHECK(write(0, tokens) == R"({"a\"b":"x\ny","l":["p","q"],"o":[{"n":12}],"e":{}})");
+    CHECK(write(1, tokens) ==
+          "{\n  \"a\\\"b\": \"x\\ny\",\n  \"l\": [\"p\", \"q\"],\n  \"o\": [\n    {\n      \"n\": 12\n    }\n  ],\n"
+          "  \"e\": {}\n}\n");
+}
+
+TEST_CASE("C-4 aclppJsonWriter refuses an end without its begin and an unfinished document", "[C-4][A-2]") {
+    aclppJsonWriter *w = aclppJsonWriterCreate(0);
+    REQUIRE(w != nullptr);
+    CHECK(aclppJsonWriterPut(w, ACLPP_JSON_END_OBJECT, nullptr, 0) == ACL_ERROR_INVALID_PARAM);
+    CHECK(aclppJsonWriterPut(w, ACLPP_JSON_STRING, nullptr, 3) == ACL_ERROR_INVALID_PARAM);
+    CHECK(aclppJsonWriterPut(w, ACLPP_JSON_BEGIN_ARRAY, nullptr, 0) == ACL_SUCCESS);
+    const char *text = nullptr;
+    size_t length = 0;
+    CHECK(aclppJsonWriterFinish(w, &text, &length) == ACL_ERROR_INVALID_PARAM);
+    CHECK(aclppJsonWriterPut(w, ACLPP_JSON_END_ARRAY, nullptr, 0) == ACL_SUCCESS);
+    CHECK(aclppJsonWriterFinish(w, &text, &length) == ACL_SUCCESS);
+    CHECK(std::string(text, length) == "[]");
+    CHECK(aclppJsonWriterFinish(w, &text, &length) == ACL_ERROR_INVALID_PARAM);  // once per writer
+    aclppJsonWriterFree(w);
+    CHECK(aclppJsonWriterPut(nullptr, ACLPP_JSON_BEGIN_OBJECT, nullptr, 0) == ACL_ERROR_INVALID_PARAM);
+    aclppJsonWriterFree(nullptr);
+}
+
+TEST_CASE("C-3 aclppFormatError builds acl::Error's message", "[C-3][A-2]") {
+    const std::string function = "aclInit";
+    const std::string context = "config \"a.json\"";
+    const std::string recent = "EH0001: bad";
+    size_t required = 0;
+    REQUIRE(aclppFormatError(ACL_ERROR_INVALID_FILE, function.data(), function.size(), context.data(), context.size(),
+                             recent.data(), recent.size(), nullptr, 0, &required) == ACL_SUCCESS);
+    std::string text(required, '\0');
+    REQUIRE(aclppFormatError(ACL_ERROR_INVALID_FILE, function.data(), function.size(), context.data(), context.size(),
+                             recent.data(), recent.size(), text.data(), text.size(), &required) == ACL_SUCCESS);
+    text.resize(required - 1);
+    CHECK(text == std::string("aclInit failed: ACL_ERROR_INVALID_FILE (100003): ") +
+                      aclppErrorDescription(ACL_ERROR_INVALID_FILE) + "; config \"a.json\"\nEH0001: bad");
+    char small[8] = {};
+    REQUIRE(aclppFormatError(ACL_SUCCESS, "f", 1, nullptr, 0, nullptr, 0, small, sizeof small, &required) ==
+            ACL_SUCCESS);
+    CHECK(std::string(small) == "f faile");  // cut, NUL terminated
+    CHECK(required ==
+          std::string("f failed: ACL_SUCCESS (0): ").size() + std::string(aclppErrorDescription(0)).size() + 1);
+}
