@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Configures and builds aclpp with every value of the build options tests, examples, tools,
-# bench and fuzz at least once (docs/build-options.md), each in a fresh build directory that is
-# removed afterwards. Slow (several full builds): registered in the test suite 'slow', which
-# `meson test` leaves out by default; run it with `meson test -C <build> --suite slow` or
-# directly: test/consumers/options_matrix.sh [SOURCE_ROOT]. ACLPP_MATRIX_JOBS sets the ninja
-# parallelism (default: the number of cores).
+# bench and fuzz at least once, and once as a static library (docs/build-options.md), each in a
+# fresh build directory that is removed afterwards. Slow (several full builds): registered in the
+# test suite 'slow', which `meson test` leaves out by default; run it with
+# `meson test -C <build> --suite slow` or directly: test/consumers/options_matrix.sh [SOURCE_ROOT].
+# ACLPP_MATRIX_JOBS sets the ninja parallelism (default: the number of cores).
 set -euo pipefail
 source_root=$(cd "${1:-$(dirname "$0")/../..}" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/aclpp-options-XXXXXX")
@@ -19,6 +19,7 @@ rows=(
   "minimal|gcc||-Dtests=false -Dexamples=false -Dtools=disabled -Dbench=disabled -Dfuzz=false"
   "tests|gcc||-Dtests=true -Dexamples=false -Dtools=disabled -Dbench=disabled -Dfuzz=false"
   "examples-tools-bench|gcc||-Dtests=false -Dexamples=true -Dtools=enabled -Dbench=enabled -Dfuzz=false"
+  "static|gcc||-Ddefault_library=static -Dtests=false -Dexamples=true -Dtools=enabled -Dbench=disabled -Dfuzz=false"
   "fuzz|clang|fuzz_validate fuzz_init_cycle fuzz_sequence|-Dtests=true -Dexamples=false -Dtools=disabled -Dbench=disabled -Dfuzz=true"
 )
 
