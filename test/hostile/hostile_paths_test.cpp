@@ -1,6 +1,7 @@
 // Hostile paths and file kinds (F-2, L-2): every one is rejected with 100003 before a byte is
 // read, nothing blocks, nothing crashes, and the runtime is left exactly as before.
 #include <fcntl.h>
+#include <grp.h>
 #include <limits.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -44,6 +45,9 @@ void requireInvalidFile(const std::string &path) {
 bool runningAsRoot() {
     return ::geteuid() == 0;
 }
+
+// The uid and gid of "nobody" on Debian: a user the permission bits apply to.
+constexpr uid_t kNobody = 65534;
 
 // Removes `name` under `parent` recursively through directory descriptors: the tree is too
 // deep for path-based removal.
@@ -91,7 +95,8 @@ TEST_CASE("F-2 a symlink loop gives 100003", "[F-2][hostile]") {
     requireInvalidFile(dangling);
 }
 
-TEST_CASE("F-2 an unreadable file: 100003, or read anyway when running as root", "[F-2][hostile]") {
+TEST_CASE("F-2 an unreadable file gives 100003 (as root: read anyway, and 100003 once privileges are dropped)",
+          "[F-2][hostile]") {
     FreshRuntime fresh;
     TempDir dir;
     const std::string content = R"({"err_msg_mode":"1"})";
@@ -113,6 +118,22 @@ TEST_CASE("F-2 an unreadable file: 100003, or read anyway when running as root",
             CHECK(aclFinalize() == ACL_SUCCESS);
             REQUIRE(aclppTestingReset(ACLPP_RESET_IDENTITY) == ACL_SUCCESS);
         }
+        // A child that drops to an unprivileged user makes the permission bits apply again, so
+        // the 100003 path is proven under root too. The temporary directory itself must be
+        // traversable for that user, or every path would fail at the directory instead.
+        REQUIRE(::chmod(dir.path().c_str(), 0755) == 0);
+        const auto dropped = runInChild(20, [&] {
+            if (::setgroups(0, nullptr) != 0 || ::setgid(kNobody) != 0 || ::setuid(kNobody) != 0) return 90;
+            if (::geteuid() == 0) return 91;
+            if (aclInit(file.c_str()) != ACL_ERROR_INVALID_FILE) return 1;         // open: EACCES
+            if (aclInit(inLockedDir.c_str()) != ACL_ERROR_INVALID_FILE) return 2;  // realpath: EACCES
+            if (recentError().find("100003") == std::string::npos) return 3;
+            const aclppLifecycleState state = lifecycleState();
+            if (state.refCount != 0 || state.initialized != 0 || state.identityRemembered != 0) return 4;
+            if (validateFileResult(file.c_str()) != ACL_ERROR_INVALID_FILE) return 5;
+            return 0;
+        });
+        CHECK(dropped.status == 0);
     } else {
         requireInvalidFile(file);         // open fails: EACCES
         requireInvalidFile(inLockedDir);  // realpath fails on the directory: EACCES
