@@ -132,8 +132,9 @@ for target in "${targets[@]}"; do
   identified=$("$build/$target" --libidentify | sed -n 's/^version: *//p')
   [ "$identified" = "$catch2_version" ] || die "$target reports Catch2 '$identified', expected $catch2_version"
 done
-"$build/test/testing/test-testing-catch2-helpers" --list-tests |
-  grep -q "compose with Catch2 v3 matcher operators" ||
+# The listing is captured first: `... | grep -q` under pipefail fails when grep exits early.
+listed=$("$build/test/testing/test-testing-catch2-helpers" --list-tests)
+grep -qF "compose with Catch2 v3 matcher operators" <<<"$listed" ||
   die "<acl/testing/catch2.hpp> did not take its Catch2 v3 path"
 echo "   every executable reports Catch2 $catch2_version; the helpers took their v3 path"
 

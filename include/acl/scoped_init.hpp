@@ -122,7 +122,7 @@ public:
     [[nodiscard]] bool joined() const noexcept { return epoch_ != 0 && ownership_ == Ownership::joined; }
     [[nodiscard]] Ownership ownership() const noexcept { return ownership_; }
     /// The runtime epoch the reference belongs to (0 when empty).
-    [[nodiscard]] std::uint64_t epoch() const noexcept { return epoch_ == detail::kAnyEpoch ? 0 : epoch_; }
+    [[nodiscard]] std::uint64_t epoch() const noexcept { return epoch_ == detail::kNoRuntime ? 0 : epoch_; }
 
     /// Gives the reference back now; a failure goes to the finalize-error handler. Empty after.
     void reset() noexcept {

@@ -140,7 +140,8 @@ typedef enum aclppConfigDifferenceKind {
 
 typedef struct aclppConfigDifference {
     aclppConfigDifferenceKind kind;
-    const char *pointer;   /* JSON pointer of the key ("/dump/dump_path") */
+    const char *pointer;   /* JSON pointer of the key ("/dump/dump_path"); NUL-terminated, so a
+                              key holding U+0000 is cut there (values are JSON, escaped) */
     const char *requested; /* the requested value as compact JSON, "" when the request lacks it */
     const char *live;      /* the live value as compact JSON, "" when the live config lacks it */
 } aclppConfigDifference;
@@ -185,8 +186,9 @@ typedef enum aclppJsonToken {
  * NULL when out of memory. */
 ACL_FUNC_VISIBILITY aclppJsonWriter *aclppJsonWriterCreate(int pretty);
 /* Appends one token (`text` is used by KEY, STRING and RAW only). The writer does not check the
- * grammar beyond refusing an END without its BEGIN (ACL_ERROR_INVALID_PARAM). Running out of
- * memory gives ACL_ERROR_BAD_ALLOC, and every later call returns it too. */
+ * grammar beyond refusing an END without its BEGIN (ACL_ERROR_INVALID_PARAM); the refused token
+ * is not written and Finish reports the refusal. Running out of memory gives ACL_ERROR_BAD_ALLOC,
+ * and every later call returns it too. */
 ACL_FUNC_VISIBILITY aclError aclppJsonWriterPut(aclppJsonWriter *writer, aclppJsonToken token, const char *text,
                                                 size_t length);
 /* Ends the document and gives its text (owned by the writer, NUL terminated). Returns the first

@@ -15,7 +15,8 @@ struct aclppJsonWriter {
     explicit aclppJsonWriter(bool pretty) : text(pretty) {}
 
     acl::detail::JsonTextWriter text;
-    aclError error = ACL_SUCCESS;  // sticky: the first failure
+    aclError outOfMemory = ACL_SUCCESS;  // sticky: the text may be cut mid-token
+    aclError firstError = ACL_SUCCESS;   // what Finish reports: the text lacks a refused token
     bool finished = false;
 };
 
@@ -62,16 +63,17 @@ aclppJsonWriter *aclppJsonWriterCreate(int pretty) {
 
 aclError aclppJsonWriterPut(aclppJsonWriter *writer, aclppJsonToken token, const char *text, size_t length) {
     if (writer == nullptr || writer->finished || (text == nullptr && length != 0)) return ACL_ERROR_INVALID_PARAM;
-    if (writer->error != ACL_SUCCESS) return writer->error;
+    if (writer->outOfMemory != ACL_SUCCESS) return writer->outOfMemory;
     const aclError rc =
         guardedCall([&] { return put(*writer, token, std::string_view(text != nullptr ? text : "", length)); });
-    if (rc == ACL_ERROR_BAD_ALLOC) writer->error = rc;  // the text may be cut mid-token
+    if (rc == ACL_ERROR_BAD_ALLOC) writer->outOfMemory = rc;
+    if (rc != ACL_SUCCESS && writer->firstError == ACL_SUCCESS) writer->firstError = rc;
     return rc;
 }
 
 aclError aclppJsonWriterFinish(aclppJsonWriter *writer, const char **text, size_t *length) {
     if (writer == nullptr || writer->finished || text == nullptr || length == nullptr) return ACL_ERROR_INVALID_PARAM;
-    if (writer->error != ACL_SUCCESS) return writer->error;
+    if (writer->firstError != ACL_SUCCESS) return writer->firstError;
     if (writer->text.depth() != 0) return ACL_ERROR_INVALID_PARAM;
     return guardedCall([&] {
         const std::string &out = writer->text.finish();

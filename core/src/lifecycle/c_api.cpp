@@ -65,7 +65,8 @@ aclError aclppGetLifecycleState(aclppLifecycleState *out) {
 }
 
 uint64_t aclppLifecycleEpoch(void) {
-    return processState().liveEpoch.load(std::memory_order_acquire);
+    // No processState(): nothing to construct, so nothing can throw, and no guard on the join path.
+    return liveEpochWord.load(std::memory_order_acquire);
 }
 
 aclError aclppGetEffectiveConfig(char *buffer, size_t capacity, size_t *required) {

@@ -35,11 +35,18 @@ struct alignas(64) CacheLineWord : std::atomic<uint64_t> {
 /// init) can have made the count non-zero, so the fork handlers are installed by then.
 inline constinit CacheLineWord lifecycleWord{0};
 
+/// `epoch` of ProcessState while initialised, else 0: what aclppLifecycleEpoch reads without the
+/// lock or processState(). Written under the state mutex before the count that publishes it; on
+/// its own cache line so that reading it right after a join or before a leave does not wait for
+/// the CAS on the count word.
+inline constinit CacheLineWord liveEpochWord{0};
+
 /// The word this thread last saw: the lock-free join and leave try their CAS on it first instead
 /// of loading the word, because a load of the word right after a locked instruction on it waits
 /// for that instruction to complete. A stale guess only costs the failed CAS, which hands back
-/// the current value. Initial-exec: no __tls_get_addr call.
-[[gnu::tls_model("initial-exec")]] inline thread_local uint64_t lastWordSeen = 1;
+/// the current value. The default TLS model, not initial-exec: libaclpp.so may be dlopen'ed,
+/// and initial-exec TLS there draws on glibc's small static-TLS surplus.
+inline thread_local uint64_t lastWordSeen = 1;
 
 /// Everything a first-level init applies. An init copies it first and puts the copy back when
 /// a step fails (L-2).
@@ -66,10 +73,7 @@ struct ProcessState {
     bool forkedChild = false;
     uint64_t lastInitNanoseconds = 0;
     uint64_t lastFinalizeNanoseconds = 0;
-    // `epoch` while initialised, else 0: what aclppLifecycleEpoch reads without the lock. Written
-    // under `mutex` before the count that publishes it; on its own cache line so that reading it
-    // right after a join or before a leave does not wait for the CAS on `word`.
-    alignas(64) std::atomic<uint64_t> liveEpoch{0};
+    std::atomic<uint64_t> &liveEpoch = liveEpochWord;  // `epoch` while initialised, else 0
 };
 
 [[nodiscard]] ProcessState &processState();

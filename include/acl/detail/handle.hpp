@@ -22,32 +22,47 @@ namespace detail {
 
 /// The id of this process (0 where it cannot be known). getpid() is a system call (glibc
 /// stopped caching it in 2.25) and every handle asks on creation and on release, so the id is
-/// cached and refreshed in fork() children by a pthread_atfork handler.
+/// cached, and forgotten in fork() children by a pthread_atfork handler.
 [[nodiscard]] inline long current_process() noexcept {
 #if ACLPP_HAS_GETPID
-    static std::atomic<long> cached{static_cast<long>(::getpid())};
-    [[maybe_unused]] static const bool refreshed_in_children =
-        ::pthread_atfork(nullptr, nullptr,
-                         [] { cached.store(static_cast<long>(::getpid()), std::memory_order_relaxed); }) == 0;
-    return cached.load(std::memory_order_relaxed);
+    // constinit: no guard, so a fork() racing the first call cannot leave a child waiting on a
+    // guard its parent's thread held. 0 = not cached: ask the kernel.
+    static constinit std::atomic<long> cached{0};
+    enum : int { kNotInstalled, kInstalling, kInstalled };
+    static constinit std::atomic<int> child_handler{kNotInstalled};
+    if (const long pid = cached.load(std::memory_order_relaxed); pid != 0) return pid;
+    const long pid = static_cast<long>(::getpid());
+    // A pid is cached only once the child handler that forgets it is installed, so a child never
+    // keeps its parent's pid; while it is being installed, or if it cannot be, nothing is cached.
+    int handler = child_handler.load(std::memory_order_acquire);
+    if (handler == kNotInstalled && child_handler.compare_exchange_strong(handler, kInstalling)) {
+        const bool installed =
+            ::pthread_atfork(nullptr, nullptr, [] { cached.store(0, std::memory_order_relaxed); }) == 0;
+        handler = installed ? kInstalled : kNotInstalled;
+        child_handler.store(handler, std::memory_order_release);
+    }
+    if (handler == kInstalled) cached.store(pid, std::memory_order_relaxed);
+    return pid;
 #else
     return 0;
 #endif
 }
 
-/// An epoch that matches every epoch: used when the core cannot report one.
-inline constexpr std::uint64_t kAnyEpoch = ~std::uint64_t{0};
+/// The epoch a handle records when no runtime was live as it was created: the runtime it joined
+/// was torn down in between (someone's aclFinalize), so nothing of it is left to give back.
+/// Never equal to a live epoch.
+inline constexpr std::uint64_t kNoRuntime = ~std::uint64_t{0};
 
-/// The epoch of the live runtime (successful 0->1 inits so far), kAnyEpoch when unknown.
+/// The epoch of the live runtime (successful 0->1 inits so far), kNoRuntime when none is live.
 [[nodiscard]] inline std::uint64_t current_epoch() noexcept {
     const std::uint64_t epoch = aclppLifecycleEpoch();  // lock-free, unlike aclppGetLifecycleState
-    return epoch == 0 ? kAnyEpoch : epoch;
+    return epoch == 0 ? kNoRuntime : epoch;
 }
 
 /// Where and under which runtime a handle was created.
 struct Origin {
     long process = 0;
-    std::uint64_t epoch = kAnyEpoch;
+    std::uint64_t epoch = kNoRuntime;
 
     [[nodiscard]] static Origin here() noexcept { return Origin{current_process(), current_epoch()}; }
 
@@ -55,11 +70,10 @@ struct Origin {
     [[nodiscard]] bool same_process() const noexcept { return process == current_process(); }
 
     /// False when the runtime this handle belongs to is gone (finalized, or finalized and
-    /// initialised again). Unknown states count as alive.
+    /// initialised again), or was gone before the handle recorded it.
     [[nodiscard]] bool runtime_alive() const noexcept {
         const std::uint64_t live = aclppLifecycleEpoch();  // 0: not initialised
-        if (live == 0) return false;
-        return epoch == kAnyEpoch || live == epoch;
+        return live != 0 && live == epoch;
     }
 };
 
