@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <random>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -199,4 +200,60 @@ TEST_CASE("L-5 randomized stress: init and finalize callbacks fire in matched pa
     CHECK(initCalls.load() > 0);
     CHECK(initCalls.load() == finalizeCalls.load());
     CHECK(static_cast<uint64_t>(initCalls.load()) == lifecycleState().epoch - epochBefore);
+}
+
+namespace {
+
+// One config for every cycle: the identity rule (L-4) refuses other bytes after the first init.
+constexpr std::string_view kRacedConfig = R"({"err_msg_mode":"0", "StackSize":{"aicore_stack_size":32768}})";
+std::atomic<int> registeredCalls{0};
+std::atomic<int> foreignConfigs{0};
+
+aclError recordConfig(const char *config, size_t length, void *) {
+    const std::string_view seen(config, length);
+    if (seen != kRacedConfig) ++foreignConfigs;
+    ++registeredCalls;
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+// A registration that finds the runtime initialised runs its callback after leaving the
+// registry lock; by then another thread may have finalized and started a new init. The callback
+// must get the bytes of the runtime it registered against, never the half-written state of the
+// next one (ThreadSanitizer reported exactly that race in stress/lifecycle).
+TEST_CASE("L-7 a registration racing finalize and re-init is called with a whole config", "[L-7][L-5]") {
+    FreshRuntime fresh;
+    registeredCalls = 0;
+    foreignConfigs = 0;
+    // Run until enough calls were observed rather than for a fixed count, so a loaded machine
+    // cannot make the test pass without exercising the race.
+    constexpr int kWantedCalls = 500;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    std::atomic<bool> cycling{true};
+    std::atomic<int> cycles{0};
+    std::atomic<int> cycleFailures{0};
+    std::atomic<aclError> lastFailure{ACL_SUCCESS};
+    std::thread cycler([&] {
+        while (cycling.load()) {
+            for (const aclError code : {aclppInitFromBuffer(kRacedConfig.data(), kRacedConfig.size()), aclFinalize()}) {
+                if (code != ACL_SUCCESS) {
+                    ++cycleFailures;
+                    lastFailure = code;
+                }
+            }
+            ++cycles;
+        }
+    });
+    while (registeredCalls.load() < kWantedCalls && std::chrono::steady_clock::now() < deadline) {
+        REQUIRE(aclInitCallbackRegister(ACL_REG_TYPE_OTHER, recordConfig, nullptr) == ACL_SUCCESS);
+        REQUIRE(aclInitCallbackUnRegister(ACL_REG_TYPE_OTHER, recordConfig) == ACL_SUCCESS);
+    }
+    cycling = false;
+    cycler.join();
+    INFO("cycles " << cycles.load() << ", last failure " << lastFailure.load() << ": " << aclGetRecentErrMsg());
+    CHECK(cycleFailures.load() == 0);
+    CHECK(registeredCalls.load() >= kWantedCalls);
+    CHECK(foreignConfigs.load() == 0);
+    CHECK(lifecycleState().refCount == 0);
 }

@@ -8,11 +8,9 @@ extern "C" {
 
 aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc, void *userData) {
     return guardedCall([&] {
-        CallbackRegistry::RegisterOutcome outcome{};
-        const aclError code = callbackRegistry().registerInit(InitCallback{type, cbFunc, userData}, outcome);
-        if (code == ACL_SUCCESS && outcome == CallbackRegistry::RegisterOutcome::callNow) {
-            callInitCallbackNow(cbFunc, userData, type);
-        }
+        CallNow callNow;
+        const aclError code = callbackRegistry().registerInit(InitCallback{type, cbFunc, userData}, callNow);
+        if (code == ACL_SUCCESS && callNow.required) callInitCallbackNow(cbFunc, userData, type, callNow);
         return code;
     });
 }

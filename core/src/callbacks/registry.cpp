@@ -28,8 +28,8 @@ uint32_t CallbackRegistry::typeBit(aclRegisterCallbackType type) noexcept {
     return type == ACL_REG_TYPE_OTHER ? (1u << 8) : (1u << static_cast<unsigned>(type));
 }
 
-aclError CallbackRegistry::registerInit(const InitCallback &callback, RegisterOutcome &outcome) {
-    outcome = RegisterOutcome::stored;
+aclError CallbackRegistry::registerInit(const InitCallback &callback, CallNow &callNow) {
+    callNow = CallNow{};
     if (callback.function == nullptr || !isKnownCallbackType(callback.type)) return ACL_ERROR_INVALID_PARAM;
     std::lock_guard lock(mutex_);
     if (callback.type != ACL_REG_TYPE_OTHER &&
@@ -38,7 +38,7 @@ aclError CallbackRegistry::registerInit(const InitCallback &callback, RegisterOu
     }
     init_.push_back(callback);
     if (phase_ == Phase::initialized) {
-        outcome = RegisterOutcome::callNow;
+        callNow = CallNow{true, liveConfig_, liveConfigGiven_};
     } else if (phase_ == Phase::initializing) {
         // Before its type's step, the init's snapshot includes it; after it (or for a type
         // this init never notifies) the commit calls it. Either way exactly once (L-7).
@@ -96,7 +96,7 @@ std::vector<InitCallback> CallbackRegistry::snapshotForInit(aclRegisterCallbackT
     return snapshot;
 }
 
-std::vector<InitCallback> CallbackRegistry::commitInit() {
+std::vector<InitCallback> CallbackRegistry::commitInit(SharedConfigBytes config, bool configGiven) {
     std::lock_guard lock(mutex_);
     std::vector<InitCallback> callNow;
     for (const PendingInit &pending : pending_) {
@@ -110,6 +110,8 @@ std::vector<InitCallback> CallbackRegistry::commitInit() {
     }
     pending_.clear();
     phase_ = Phase::initialized;
+    liveConfig_ = std::move(config);
+    liveConfigGiven_ = configGiven;
     return callNow;
 }
 
@@ -122,6 +124,8 @@ void CallbackRegistry::abortInit() {
 void CallbackRegistry::markFinalized() {
     std::lock_guard lock(mutex_);
     phase_ = Phase::idle;
+    liveConfig_.reset();  // the finalized runtime's bytes must not outlive it here
+    liveConfigGiven_ = false;
 }
 
 std::vector<FinalizeCallback> CallbackRegistry::snapshotForFinalize(aclRegisterCallbackType type) {
@@ -149,6 +153,8 @@ void CallbackRegistry::resetInChild() {
     phase_ = Phase::idle;
     notifiedTypes_ = 0;
     pending_.clear();
+    liveConfig_.reset();
+    liveConfigGiven_ = false;
 }
 
 CallbackRegistry &callbackRegistry() {

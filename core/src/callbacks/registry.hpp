@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "config/config_file.hpp"
 
 namespace aclpp::core {
 
@@ -26,13 +27,20 @@ struct FinalizeCallback {
 [[nodiscard]] bool isKnownCallbackType(aclRegisterCallbackType type) noexcept;
 [[nodiscard]] const char *callbackTypeName(aclRegisterCallbackType type) noexcept;
 
+/// A registration made while the runtime is initialised: the caller runs the callback at once,
+/// outside every lock, with the config of the runtime that was live when it registered. The
+/// config is captured under the registry lock because the lifecycle state may already be
+/// rewritten by a finalize and a new init on other threads by the time the callback runs.
+struct CallNow {
+    bool required = false;
+    SharedConfigBytes config;
+    bool configGiven = false;
+};
+
 class CallbackRegistry {
 public:
-    enum class RegisterOutcome { stored, callNow };
-
-    /// Codes of reference §2.7 plus the L-7 type check. On `callNow` the caller runs the
-    /// callback at once (the runtime is initialised), outside every lock.
-    aclError registerInit(const InitCallback &callback, RegisterOutcome &outcome);
+    /// Codes of reference §2.7 plus the L-7 type check.
+    aclError registerInit(const InitCallback &callback, CallNow &callNow);
     aclError unregisterInit(aclRegisterCallbackType type, aclInitCallbackFunc function);
     aclError registerFinalize(const FinalizeCallback &callback);
     aclError unregisterFinalize(aclRegisterCallbackType type, aclFinalizeCallbackFunc function);
@@ -41,9 +49,9 @@ public:
     void beginInit();
     /// The callbacks of `type` to notify now; marks `type` as notified for this init.
     [[nodiscard]] std::vector<InitCallback> snapshotForInit(aclRegisterCallbackType type);
-    /// Marks the runtime initialised and returns the registrations that arrived after their
-    /// type was notified (or whose type is never notified by this init): call them now.
-    [[nodiscard]] std::vector<InitCallback> commitInit();
+    /// Marks the runtime initialised with `config` and returns the registrations that arrived
+    /// after their type was notified (or whose type is never notified by this init): call them now.
+    [[nodiscard]] std::vector<InitCallback> commitInit(SharedConfigBytes config, bool configGiven);
     void abortInit();
     void markFinalized();
 
@@ -70,6 +78,8 @@ private:
         bool afterItsStep;  // its type had been notified when it registered
     };
     std::vector<PendingInit> pending_;    // registered while an init was running
+    SharedConfigBytes liveConfig_;        // the committed runtime's config while initialized
+    bool liveConfigGiven_ = false;
 };
 
 /// The process-wide registry (never destroyed, A-3).

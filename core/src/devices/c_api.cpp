@@ -167,7 +167,9 @@ const char *aclrtGetSocName(void) {
 
 uint64_t aclppDevicesInUse(void) {
     ProcessState &state = processState();
-    std::lock_guard lock(state.mutex);
+    std::unique_lock lock(state.mutex);
+    // A running init or finalize rewrites the device state outside the lock; wait for it.
+    waitForStableState(state, lock);
     return state.runtime.devices.devicesInUse();
 }
 

@@ -331,7 +331,8 @@ void callLateRegistrations(const std::vector<InitCallback> &callbacks, const Sha
         run.rollbackCallbacks();
         callbackRegistry().abortInit();
     } else {
-        late = callbackRegistry().commitInit();
+        // This thread holds BUSY, so it alone touches state.runtime until the word is published.
+        late = callbackRegistry().commitInit(state.runtime.config, state.runtime.configGiven);
     }
 
     lock.lock();
@@ -373,16 +374,9 @@ aclError initialize(const InitRequest &request) {
     return initializeSlow(request);
 }
 
-void callInitCallbackNow(aclInitCallbackFunc function, void *userData, int type) {
-    ProcessState &state = processState();
-    SharedConfigBytes config;
-    bool configGiven = false;
-    {
-        std::lock_guard lock(state.mutex);
-        config = state.runtime.config;
-        configGiven = state.runtime.configGiven;
-    }
-    const std::string_view view = configGiven && config ? config->view() : std::string_view("", 0);
+void callInitCallbackNow(aclInitCallbackFunc function, void *userData, int type, const CallNow &callNow) {
+    const std::string_view view =
+        callNow.configGiven && callNow.config ? callNow.config->view() : std::string_view("", 0);
     const aclError code = function(view.data(), view.size(), userData);
     if (code != ACL_SUCCESS) {
         // L-7: the register result stays ACL_SUCCESS (compatibility); the failure is reported here.

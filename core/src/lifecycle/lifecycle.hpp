@@ -8,6 +8,8 @@
 
 namespace aclpp::core {
 
+struct CallNow;
+
 struct InitRequest {
     const char *path = nullptr;  // aclInit: NULL or "" means no config (F-1)
     const char *data = nullptr;  // aclppInitFromBuffer: NULL means no config
@@ -19,8 +21,9 @@ struct InitRequest {
 [[nodiscard]] aclError finalizeAll();
 [[nodiscard]] aclError finalizeReference(uint64_t *refCount);
 
-/// Runs every init callback of the calling registration at once (runtime initialised, L-7).
-void callInitCallbackNow(aclInitCallbackFunc function, void *userData, int type);
+/// Runs an init callback registered while the runtime was initialised (L-7), with the config
+/// the registry captured at registration.
+void callInitCallbackNow(aclInitCallbackFunc function, void *userData, int type, const CallNow &callNow);
 
 /// Runs `body` and turns any escaping exception into a code.
 template <class Body>
