@@ -276,7 +276,7 @@ public:
         }
         index_ = index;
         type_ = type;
-        origin_ = Origin::here();
+        origin_ = Origin::this_process();
         return ACL_SUCCESS;
     }
 

@@ -28,15 +28,17 @@ public:
     Device(std::nullptr_t) noexcept {}  // NOLINT(google-explicit-constructor): Vulkan-Hpp shape
     /// aclrtSetDevice(id). Throws acl::Error on failure (100001 before init, 107001 bad id).
     explicit Device(std::int32_t id) {
-        const aclError rc = aclrtSetDevice(id);
+        std::uint64_t epoch = 0;
+        const aclError rc = aclppSetDeviceWithEpoch(id, &epoch);
         if (rc != ACL_SUCCESS) [[unlikely]]
             detail::raise(rc, "aclrtSetDevice", "device " + std::to_string(id));
-        adopt(id);
+        adopt(id, epoch);
     }
     /// The error_code twin: an empty handle and `ec` set on failure.
     [[nodiscard]] static Device create(std::int32_t id, std::error_code &ec) noexcept {
         Device device(nullptr);
-        if (detail::assign(ec, aclrtSetDevice(id))) device.adopt(id);
+        std::uint64_t epoch = 0;
+        if (detail::assign(ec, aclppSetDeviceWithEpoch(id, &epoch))) device.adopt(id, epoch);
         return device;
     }
 
@@ -80,15 +82,18 @@ public:
 private:
     static constexpr std::int32_t kEmpty = -1;
 
-    void adopt(std::int32_t id) noexcept {
+    void adopt(std::int32_t id, std::uint64_t epoch) noexcept {
         id_ = id;
-        origin_ = detail::Origin::here();
+        origin_ = detail::Origin::taken_on(epoch);
     }
     bool give_back(std::error_code &ec) noexcept {
         ec.clear();
         const std::int32_t id = std::exchange(id_, kEmpty);
-        if (id == kEmpty || !origin_.same_process() || !origin_.runtime_alive()) return true;
-        return detail::assign(ec, aclrtResetDevice(id));
+        if (id == kEmpty || !origin_.same_process()) return true;
+        // The core resets only in the runtime the count was taken in: 100001 means that runtime
+        // is gone, and its finalize reset every device already (E-2).
+        const aclError rc = aclppResetDeviceOfEpoch(id, origin_.core_epoch());
+        return rc == ACL_ERROR_UNINITIALIZE || detail::assign(ec, rc);
     }
 
     std::int32_t id_ = kEmpty;  ///< the handle: -1 = empty

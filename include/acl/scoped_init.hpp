@@ -17,6 +17,7 @@
 #include <acl/detail/handle.hpp>
 #include <acl/error.hpp>
 #include <acl/version_check.hpp>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -51,17 +52,18 @@ struct InitSource {
     const char *path = nullptr;
     std::string_view text;
 
-    [[nodiscard]] aclError init() const noexcept {
+    /// aclInit's codes; `epoch` gets the runtime the reference was taken on (aclppInitWithEpoch).
+    [[nodiscard]] aclError init(std::uint64_t &epoch) const noexcept {
         switch (kind) {
             case Kind::file:
-                return aclInit(path);
+                return aclppInitWithEpoch(path, &epoch);
             case Kind::text:
                 // A non-NULL pointer even for empty text: "" is an empty file ({}), not "no config".
-                return aclppInitFromBuffer(text.data() != nullptr ? text.data() : "", text.size());
+                return aclppInitFromBufferWithEpoch(text.data() != nullptr ? text.data() : "", text.size(), &epoch);
             case Kind::none:
                 break;
         }
-        return aclInit(nullptr);
+        return aclppInitWithEpoch(nullptr, &epoch);
     }
     [[nodiscard]] const char *function() const noexcept {
         return kind == Kind::text ? "aclppInitFromBuffer" : "aclInit";
@@ -166,22 +168,30 @@ private:
 
     /// aclInit or its buffer twin: 0 makes an owner, 100002 a joiner.
     aclError acquire(const detail::InitSource &source) noexcept {
-        const aclError rc = source.init();
+        std::uint64_t epoch = 0;
+        const aclError rc = source.init(epoch);
         if (rc != ACL_SUCCESS && rc != ACL_ERROR_REPEAT_INITIALIZE) return rc;
         // A join (100002) is not a failure, and the core records no text for it (P8), so there is
         // nothing to clear here: the join path stays free of locks.
         ownership_ = rc == ACL_SUCCESS ? Ownership::owner : Ownership::joined;
-        const detail::Origin origin = detail::Origin::here();
+        const detail::Origin origin = detail::Origin::taken_on(epoch);
         process_ = origin.process;
         epoch_ = origin.epoch;
         return ACL_SUCCESS;
     }
 
     /// Headers and core from different releases must not meet; checked once per process so
-    /// the join path stays a few nanoseconds.
+    /// the join path stays a few nanoseconds. A constinit atomic, not a guarded static: a fork()
+    /// while another thread held the guard would leave the child waiting on it forever.
     [[nodiscard]] static bool core_fits_headers() noexcept {
-        static const bool fits = core_version_compatible(header_version, aclppCoreVersion());
-        return fits;
+        enum : unsigned char { unknown, fits, does_not_fit };
+        static constinit std::atomic<unsigned char> verdict{unknown};
+        unsigned char known = verdict.load(std::memory_order_relaxed);
+        if (known == unknown) [[unlikely]] {
+            known = core_version_compatible(header_version, aclppCoreVersion()) ? fits : does_not_fit;
+            verdict.store(known, std::memory_order_relaxed);
+        }
+        return known == fits;
     }
 
     void acquire_or_raise(const detail::InitSource &source, std::string_view context = {}) {
@@ -201,13 +211,14 @@ private:
         if (epoch == 0) return true;
         const detail::Origin origin{process_, epoch};
         if (!origin.same_process()) return true;  // L-10: the parent's reference is not ours
-        if (!origin.runtime_alive()) {
-            ec = make_error_code(Errc::repeat_finalize);
-            explanation = "the runtime this reference belonged to was torn down by aclFinalize while it was held";
-            return false;
-        }
+        // The core gives the reference back only to the runtime it was taken on: 100037 when
+        // that runtime is gone, so a later runtime's count is never touched.
         std::uint64_t left = 0;
-        return detail::assign(ec, aclFinalizeReference(&left));
+        if (detail::assign(ec, aclppFinalizeReferenceOfEpoch(origin.core_epoch(), &left))) return true;
+        if (ec.value() == ACL_ERROR_REPEAT_FINALIZE) {
+            explanation = "the runtime this reference belonged to was torn down by aclFinalize while it was held";
+        }
+        return false;
     }
 
     std::uint64_t epoch_ = 0;  ///< the handle: 0 = empty

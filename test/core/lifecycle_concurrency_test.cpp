@@ -152,6 +152,29 @@ TEST_CASE("L-7 an init callback registered while an init runs is called exactly 
     }
 }
 
+TEST_CASE("L-7 register, unregister and register again during an init: called once, not twice", "[L-7][L-5]") {
+    FreshRuntime fresh;
+    initCalls = 0;
+    insideInit = false;
+    releaseInit = false;
+    // The slow callback holds the init inside its last step (OTHER), so what registers now comes
+    // after its type was notified and is called right after the commit.
+    REQUIRE(aclInitCallbackRegister(ACL_REG_TYPE_OTHER, slowInit, nullptr) == ACL_SUCCESS);
+    std::atomic<aclError> owned{-1};
+    std::thread owner([&] { owned = aclInit(nullptr); });
+    while (!insideInit.load()) std::this_thread::yield();
+    REQUIRE(aclInitCallbackRegister(ACL_REG_TYPE_OTHER, countInit, nullptr) == ACL_SUCCESS);
+    REQUIRE(aclInitCallbackUnRegister(ACL_REG_TYPE_OTHER, countInit) == ACL_SUCCESS);
+    REQUIRE(aclInitCallbackRegister(ACL_REG_TYPE_OTHER, countInit, nullptr) == ACL_SUCCESS);
+    releaseInit = true;
+    owner.join();
+    CHECK(owned.load() == ACL_SUCCESS);
+    CHECK(initCalls == 1);  // one registration is left, so one call
+    CHECK(aclInitCallbackUnRegister(ACL_REG_TYPE_OTHER, countInit) == ACL_SUCCESS);
+    CHECK(aclInitCallbackUnRegister(ACL_REG_TYPE_OTHER, slowInit) == ACL_SUCCESS);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+}
+
 TEST_CASE("L-5 randomized stress: init and finalize callbacks fire in matched pairs", "[L-5][L-7]") {
     FreshRuntime fresh;
     initCalls = 0;

@@ -51,19 +51,23 @@ TEST_CASE("C-1 ScopedInit joins with 100002 and holds one reference", "[C-1]") {
 
 TEST_CASE("C-1 a handle that recorded no live runtime never gives back a later runtime's reference", "[C-1]") {
     // The window a handle can hit: its aclInit succeeded, then somebody's aclFinalize tore the
-    // runtime down before the handle read the epoch. What it recorded must not match the next
-    // runtime, or its destructor would release a reference that belongs to someone else.
+    // runtime down before the call returned. The core reports epoch 0 for it; what the handle
+    // records must not match the next runtime, or its destructor would release a reference that
+    // belongs to someone else.
     aclpp_test::Fresh fresh;
-    const acl::detail::Origin recordedWithNoRuntime = acl::detail::Origin::here();
-    CHECK(recordedWithNoRuntime.epoch == acl::detail::kNoRuntime);
+    const acl::detail::Origin gone = acl::detail::Origin::taken_on(0);
+    CHECK(gone.epoch == acl::detail::kNoRuntime);
+    CHECK(gone.core_epoch() == 0);
+    CHECK(gone.same_process());
     std::error_code ec;
     acl::ScopedInit later = make(ec);
     REQUIRE(later.is_owner());
-    CHECK_FALSE(recordedWithNoRuntime.runtime_alive());
-    const acl::detail::Origin recordedLive = acl::detail::Origin::here();
-    CHECK(recordedLive.epoch == later.epoch());
-    CHECK(recordedLive.runtime_alive());
-    CHECK(recordedLive.same_process());
+    CHECK(later.epoch() == aclpp_test::state().epoch);
+    std::uint64_t left = 99;
+    CHECK(aclppFinalizeReferenceOfEpoch(gone.core_epoch(), &left) == ACL_ERROR_REPEAT_FINALIZE);
+    CHECK(ref_count() == 1);
+    const acl::detail::Origin live = acl::detail::Origin::taken_on(later.epoch());
+    CHECK(live.core_epoch() == later.epoch());
 }
 
 TEST_CASE("C-1 the owner going first does not tear down the runtime under a joiner", "[C-1]") {

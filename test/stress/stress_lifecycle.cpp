@@ -239,7 +239,17 @@ private:
 
     void init() {
         const int variant = std::uniform_int_distribution<int>(0, 1)(random_);
-        const aclError code = variant == 0 ? aclInit(nullptr) : aclppInitFromBuffer(kConfig.data(), kConfig.size());
+        // Half of the calls use the *WithEpoch twins (what the C++ handles call), whose
+        // references are then given back with aclppFinalizeReferenceOfEpoch.
+        const bool withEpoch = std::uniform_int_distribution<int>(0, 1)(random_) == 1;
+        uint64_t epoch = 0;
+        aclError code = ACL_SUCCESS;
+        if (withEpoch) {
+            code = variant == 0 ? aclppInitWithEpoch(nullptr, &epoch)
+                                : aclppInitFromBufferWithEpoch(kConfig.data(), kConfig.size(), &epoch);
+        } else {
+            code = variant == 0 ? aclInit(nullptr) : aclppInitFromBuffer(kConfig.data(), kConfig.size());
+        }
         if (code == ACL_SUCCESS) {
             ++totals.inits;
             ++totals.successByVariant[static_cast<size_t>(variant)];
@@ -254,6 +264,14 @@ private:
             fail("thread %d: init variant %d returned %d", index_, variant, code);
             return;
         }
+        // Nobody calls aclFinalize here, so a reference is never lost: the epoch is the live one,
+        // and every reference this thread holds is of the same runtime.
+        if (withEpoch && epoch == 0) fail("thread %d: a %s init reported epoch 0", index_, variant == 0 ? "file" : "buffer");
+        if (withEpoch && held_ > 0 && heldEpochs_[0] != 0 && heldEpochs_[0] != epoch) {
+            fail("thread %d: references of epochs %llu and %llu held at once", index_,
+                 static_cast<unsigned long long>(heldEpochs_[0]), static_cast<unsigned long long>(epoch));
+        }
+        heldEpochs_[static_cast<size_t>(held_)] = withEpoch ? epoch : 0;
         ++held_;
         checkNoLostCallback();
     }
@@ -264,7 +282,9 @@ private:
             while (deviceSets_ > 0) resetDevice();
         }
         uint64_t remaining = UINT64_MAX;
-        const aclError code = aclFinalizeReference(&remaining);
+        const uint64_t epoch = heldEpochs_[static_cast<size_t>(held_ - 1)];
+        const aclError code =
+            epoch != 0 ? aclppFinalizeReferenceOfEpoch(epoch, &remaining) : aclFinalizeReference(&remaining);
         if (code != ACL_SUCCESS) {
             fail("thread %d holds %d references but aclFinalizeReference returned %d", index_, held_, code);
             return;
@@ -404,6 +424,7 @@ private:
     std::chrono::steady_clock::time_point deadline_;
     std::mt19937 random_;
     int held_ = 0;
+    std::array<uint64_t, 2> heldEpochs_{};  // per held reference: its epoch, 0 if taken without one
     bool initRegistered_ = false;
     bool initCallbackChecked_ = false;
     RegistrationSlot *initSlot_ = nullptr;

@@ -59,8 +59,32 @@ typedef struct aclppLifecycleState {
 ACL_FUNC_VISIBILITY aclError aclppGetLifecycleState(aclppLifecycleState *state);
 
 /* The epoch of the live runtime (aclppLifecycleState.epoch), or 0 when the runtime is not
- * initialised. Lock-free, so that handles can check it on every join and leave. */
+ * initialised. Lock-free. */
 ACL_FUNC_VISIBILITY uint64_t aclppLifecycleEpoch(void);
+
+/* ---- References that know their runtime ----------------------------------------------------
+ * Another thread's aclFinalize tears the runtime down whatever the count, and a later aclInit
+ * starts a new one: a holder that then calls aclFinalizeReference would give back a reference
+ * of the new runtime, which it never took. These calls tie each reference to the epoch of the
+ * runtime it was taken on, exactly (no window between taking it and reading the epoch), and
+ * lock-free on the join and leave paths. The C++ handles use them. */
+
+/* aclInit / aclppInitFromBuffer (same codes, same effects) that also set *epoch (may be NULL):
+ * on ACL_SUCCESS or ACL_ERROR_REPEAT_INITIALIZE, the epoch of the runtime the reference was
+ * taken on, or 0 when another thread's aclFinalize tore that runtime down before the call
+ * returned (nothing is left to give back); otherwise 0. */
+ACL_FUNC_VISIBILITY aclError aclppInitWithEpoch(const char *configPath, uint64_t *epoch);
+ACL_FUNC_VISIBILITY aclError aclppInitFromBufferWithEpoch(const char *data, size_t length, uint64_t *epoch);
+/* aclFinalizeReference for a reference taken on runtime `epoch`. When that runtime is no longer
+ * live (torn down, maybe initialised again since) or epoch is 0: ACL_ERROR_REPEAT_FINALIZE,
+ * *refCount = 0, nothing touched. */
+ACL_FUNC_VISIBILITY aclError aclppFinalizeReferenceOfEpoch(uint64_t epoch, uint64_t *refCount);
+/* aclrtSetDevice that also sets *epoch (may be NULL) to the epoch of the runtime the count was
+ * taken in (0 on failure). */
+ACL_FUNC_VISIBILITY aclError aclppSetDeviceWithEpoch(int32_t deviceId, uint64_t *epoch);
+/* aclrtResetDevice in runtime `epoch` only: ACL_ERROR_UNINITIALIZE, nothing touched and no
+ * recent-error text when that runtime is no longer live or epoch is 0. */
+ACL_FUNC_VISIBILITY aclError aclppResetDeviceOfEpoch(int32_t deviceId, uint64_t epoch);
 
 /* The live effective configuration with provenance, as a JSON object (caller buffer rule).
  * Returns ACL_ERROR_UNINITIALIZE when the runtime is not initialised. */

@@ -37,12 +37,13 @@ aclError CallbackRegistry::registerInit(const InitCallback &callback, CallNow &c
         return ACL_ERROR_INTERNAL_ERROR;
     }
     init_.push_back(callback);
+    init_.back().registration = ++lastRegistration_;
     if (phase_ == Phase::initialized) {
         callNow = CallNow{true, liveConfig_, liveConfigGiven_};
     } else if (phase_ == Phase::initializing) {
         // Before its type's step, the init's snapshot includes it; after it (or for a type
         // this init never notifies) the commit calls it. Either way exactly once (L-7).
-        pending_.push_back(PendingInit{callback, (notifiedTypes_ & typeBit(callback.type)) != 0});
+        pending_.push_back(PendingInit{init_.back(), (notifiedTypes_ & typeBit(callback.type)) != 0});
     }
     return ACL_SUCCESS;
 }
@@ -102,9 +103,10 @@ std::vector<InitCallback> CallbackRegistry::commitInit(SharedConfigBytes config,
     for (const PendingInit &pending : pending_) {
         const InitCallback &callback = pending.callback;
         if (!pending.afterItsStep && (notifiedTypes_ & typeBit(callback.type)) != 0) continue;
-        // Only if it is still registered: an unregister in between cancels the late call.
+        // Only if this very registration is still there: an unregister in between cancels the
+        // late call, and a new registration of the same function is a pending entry of its own.
         const bool stillRegistered = std::any_of(init_.begin(), init_.end(), [&](const InitCallback &c) {
-            return c.type == callback.type && c.function == callback.function && c.userData == callback.userData;
+            return c.registration == callback.registration;
         });
         if (stillRegistered) callNow.push_back(callback);
     }

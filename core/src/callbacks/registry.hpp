@@ -16,6 +16,7 @@ struct InitCallback {
     aclRegisterCallbackType type;
     aclInitCallbackFunc function;
     void *userData;
+    uint64_t registration = 0;  // set by the registry: tells a re-registration from the original
 };
 
 struct FinalizeCallback {
@@ -73,6 +74,7 @@ private:
     std::vector<FinalizeCallback> finalize_;
     Phase phase_ = Phase::idle;
     uint32_t notifiedTypes_ = 0;          // bits of the types this init has notified
+    uint64_t lastRegistration_ = 0;       // numbers init registrations
     struct PendingInit {
         InitCallback callback;
         bool afterItsStep;  // its type had been notified when it registered

@@ -40,23 +40,18 @@ bool validDevice(const ProcessState &state, int32_t device) {
     return device >= 0 && static_cast<uint32_t>(device) < state.runtime.devices.deviceCount;
 }
 
-}  // namespace
-
-extern "C" {
-
-aclError aclrtSetDevice(int32_t deviceId) {
-    return withLiveRuntime("aclrtSetDevice", [&](ProcessState &state) -> aclError {
-        if (!validDevice(state, deviceId)) {
-            return invalidDevice("aclrtSetDevice", deviceId, state.runtime.devices.deviceCount);
+// aclrtResetDevice, or (requiredEpoch set) only in that runtime: a holder whose runtime was torn
+// down and initialised again must not reset a device someone set in the new one.
+aclError resetDevice(int32_t deviceId, uint64_t requiredEpoch) {
+    return guardedCall([&]() -> aclError {
+        ProcessState &state = processState();
+        std::unique_lock lock(state.mutex);
+        const uint64_t word = waitForStableState(state, lock);
+        const bool live = (word & kCountMask) != 0 && state.runtime.devices.product != nullptr;
+        if (requiredEpoch != kAnyEpoch && (!live || state.epoch != requiredEpoch)) {
+            return ACL_ERROR_UNINITIALIZE;  // quietly: that runtime's devices are gone with it
         }
-        ++state.runtime.devices.setCounts[static_cast<std::size_t>(deviceId)];
-        setCurrentDeviceOfThisThread(state, deviceId);
-        return ACL_SUCCESS;
-    });
-}
-
-aclError aclrtResetDevice(int32_t deviceId) {
-    return withLiveRuntime("aclrtResetDevice", [&](ProcessState &state) -> aclError {
+        if (!live) return notInitialised("aclrtResetDevice");
         if (!validDevice(state, deviceId)) {
             return invalidDevice("aclrtResetDevice", deviceId, state.runtime.devices.deviceCount);
         }
@@ -65,6 +60,36 @@ aclError aclrtResetDevice(int32_t deviceId) {
         if (count == 0 && currentDeviceOfThisThread(state) == deviceId) setCurrentDeviceOfThisThread(state, -1);
         return ACL_SUCCESS;
     });
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtSetDevice(int32_t deviceId) {
+    return aclppSetDeviceWithEpoch(deviceId, nullptr);
+}
+
+aclError aclppSetDeviceWithEpoch(int32_t deviceId, uint64_t *epoch) {
+    if (epoch != nullptr) *epoch = 0;
+    return withLiveRuntime("aclrtSetDevice", [&](ProcessState &state) -> aclError {
+        if (!validDevice(state, deviceId)) {
+            return invalidDevice("aclrtSetDevice", deviceId, state.runtime.devices.deviceCount);
+        }
+        ++state.runtime.devices.setCounts[static_cast<std::size_t>(deviceId)];
+        setCurrentDeviceOfThisThread(state, deviceId);
+        if (epoch != nullptr) *epoch = state.epoch;  // under the lock: the runtime counted in
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtResetDevice(int32_t deviceId) {
+    return resetDevice(deviceId, kAnyEpoch);
+}
+
+aclError aclppResetDeviceOfEpoch(int32_t deviceId, uint64_t epoch) {
+    if (epoch == 0) return ACL_ERROR_UNINITIALIZE;  // names no runtime
+    return resetDevice(deviceId, epoch);
 }
 
 aclError aclrtResetDeviceForce(int32_t deviceId) {
@@ -166,11 +191,15 @@ const char *aclrtGetSocName(void) {
 }
 
 uint64_t aclppDevicesInUse(void) {
-    ProcessState &state = processState();
-    std::unique_lock lock(state.mutex);
-    // A running init or finalize rewrites the device state outside the lock; wait for it.
-    waitForStableState(state, lock);
-    return state.runtime.devices.devicesInUse();
+    try {
+        ProcessState &state = processState();
+        std::unique_lock lock(state.mutex);
+        // A running init or finalize rewrites the device state outside the lock; wait for it.
+        waitForStableState(state, lock);
+        return state.runtime.devices.devicesInUse();
+    } catch (...) {  // a C entry point lets nothing escape
+        return 0;
+    }
 }
 
 }  // extern "C"

@@ -49,19 +49,37 @@ const char *aclppCoreVersionString(void) {
 
 aclError aclppGetLifecycleState(aclppLifecycleState *out) {
     if (out == nullptr) return ACL_ERROR_INVALID_PARAM;
-    ProcessState &state = processState();
-    std::lock_guard lock(state.mutex);
-    const uint64_t word = state.word.load(std::memory_order_acquire);
-    out->refCount = word & kCountMask;
-    out->initialized = (word & kCountMask) > 0 ? 1 : 0;
-    out->finalized = state.finalized ? 1 : 0;
-    out->transitionInProgress = (word & kBusyBit) != 0 ? 1 : 0;
-    out->identityRemembered = state.identity != nullptr ? 1 : 0;
-    out->forkedChild = state.forkedChild ? 1 : 0;
-    out->epoch = state.epoch;
-    out->lastInitNanoseconds = state.lastInitNanoseconds;
-    out->lastFinalizeNanoseconds = state.lastFinalizeNanoseconds;
-    return ACL_SUCCESS;
+    return guardedCall([&] {
+        ProcessState &state = processState();
+        std::lock_guard lock(state.mutex);
+        const uint64_t word = state.word.load(std::memory_order_acquire);
+        out->refCount = word & kCountMask;
+        out->initialized = (word & kCountMask) > 0 ? 1 : 0;
+        out->finalized = state.finalized ? 1 : 0;
+        out->transitionInProgress = (word & kBusyBit) != 0 ? 1 : 0;
+        out->identityRemembered = state.identity != nullptr ? 1 : 0;
+        out->forkedChild = state.forkedChild ? 1 : 0;
+        out->epoch = state.epoch;
+        out->lastInitNanoseconds = state.lastInitNanoseconds;
+        out->lastFinalizeNanoseconds = state.lastFinalizeNanoseconds;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclppInitWithEpoch(const char *configPath, uint64_t *epoch) {
+    return guardedCall([&] { return initialize(InitRequest{configPath, nullptr, 0, false}, epoch); });
+}
+
+aclError aclppInitFromBufferWithEpoch(const char *data, size_t length, uint64_t *epoch) {
+    return guardedCall([&] { return initialize(InitRequest{nullptr, data, length, true}, epoch); });
+}
+
+aclError aclppFinalizeReferenceOfEpoch(uint64_t epoch, uint64_t *refCount) {
+    if (epoch == 0) {  // names no runtime: the reference was gone when it was taken
+        if (refCount != nullptr) *refCount = 0;
+        return ACL_ERROR_REPEAT_FINALIZE;
+    }
+    return guardedCall([&] { return finalizeReference(refCount, epoch); });
 }
 
 uint64_t aclppLifecycleEpoch(void) {
@@ -191,7 +209,9 @@ aclError aclppTestingReset(uint32_t flags) {
         state.platformOverride = PlatformOverride{};
         state.runtime = RuntimeState{};
         state.forkedChild = false;
-        lock.unlock();
+        // Still under the lock (the fork handler's order: state, registry, faults, messages), so
+        // an init that starts right after the reset cannot lose its err_msg_mode or its
+        // registrations to it.
         clearFaults();
         if ((flags & ACLPP_RESET_CALLBACKS) != 0) callbackRegistry().clear();
         clearRecentErrors();

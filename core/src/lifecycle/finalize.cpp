@@ -110,14 +110,15 @@ bool claimTransition(ProcessState &state, uint64_t word) {
 }
 
 // Everything but the lock-free leave, out of line: the leave pays for no stack frame.
-[[gnu::noinline]] aclError finalizeReferenceSlow(uint64_t *refCount) {
+[[gnu::noinline]] aclError finalizeReferenceSlow(uint64_t *refCount, uint64_t requiredEpoch) {
     if (inTransitionOnThisThread()) return reentrantCall("aclFinalizeReference");
     ProcessState &state = processState();
     std::unique_lock lock(state.mutex);
     for (;;) {
         const uint64_t word = waitForStableState(state, lock);
         const uint64_t count = word & kCountMask;
-        if (count == 0) {
+        // Not initialised, or (for a caller naming its runtime) a different runtime is live.
+        if (count == 0 || (requiredEpoch != kAnyEpoch && state.epoch != requiredEpoch)) {
             if (refCount != nullptr) *refCount = 0;
             return ACL_ERROR_REPEAT_FINALIZE;
         }
@@ -155,10 +156,24 @@ aclError finalizeAll() {
     }
 }
 
-aclError finalizeReference(uint64_t *refCount) {
+aclError finalizeReference(uint64_t *refCount, uint64_t requiredEpoch) {
     // Leaving while others still hold the runtime: one CAS, no lock. No re-entrancy check before
     // it (L-6): the transitioning thread holds BUSY, so it always takes the slow path.
-    const auto leavable = [](uint64_t word) { return (word & kBusyBit) == 0 && (word & kCountMask) > 1; };
+    uint64_t generationMask = 0;  // which generation the word must carry: any by default
+    uint64_t generation = 0;
+    if (requiredEpoch != kAnyEpoch) {
+        // The caller's runtime must be the live one; after this load, a teardown and a re-init
+        // cannot make the CAS below succeed on the wrong runtime: its word carries another
+        // generation (short of 2^23 inits in between).
+        if (liveEpochWord.load(std::memory_order_acquire) != requiredEpoch) {
+            return finalizeReferenceSlow(refCount, requiredEpoch);
+        }
+        generationMask = kGenerationMask;
+        generation = generationBits(requiredEpoch);
+    }
+    const auto leavable = [&](uint64_t word) {
+        return (word & kBusyBit) == 0 && (word & kCountMask) > 1 && (word & generationMask) == generation;
+    };
     uint64_t word = lastWordSeen;  // a guess, as in tryJoin
     if (!leavable(word)) word = lifecycleWord.load(std::memory_order_acquire);
     while (leavable(word)) {
@@ -168,7 +183,7 @@ aclError finalizeReference(uint64_t *refCount) {
             return ACL_SUCCESS;
         }
     }
-    return finalizeReferenceSlow(refCount);
+    return finalizeReferenceSlow(refCount, requiredEpoch);
 }
 
 }  // namespace aclpp::core

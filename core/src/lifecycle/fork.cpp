@@ -2,6 +2,9 @@
 // The prepare handler takes the locks so the child never inherits one held mid-update.
 #include <pthread.h>
 
+#include <atomic>
+#include <new>
+
 #include "callbacks/registry.hpp"
 #include "errors/recent_message.hpp"
 #include "lifecycle/faults.hpp"
@@ -33,12 +36,22 @@ void childAfterFork() {
     registry.unlockAfterFork();
 
     ProcessState &state = processState();
-    const bool parentHadRuntime = state.word.load() != 0;
+    const uint64_t parentWord = state.word.load();
     state.word.store(0);
-    state.forkedChild = state.forkedChild || parentHadRuntime;
+    state.forkedChild = state.forkedChild || parentWord != 0;
     state.finalized = false;
     state.identity.reset();
-    state.runtime = RuntimeState{};
+    if ((parentWord & kBusyBit) != 0 && !inTransitionOnThisThread()) {
+        // Another thread of the parent was inside an init or a teardown, writing the runtime
+        // outside the lock; it does not exist here and may have left a string or vector
+        // half-written. Destroying that could free garbage, so the child leaks it and starts
+        // afresh. (When this thread forked from a callback of its own transition, nothing is
+        // half-written: the steps do not run while a callback does.)
+        new (&state.runtime) RuntimeState{};
+    } else {
+        state.runtime = RuntimeState{};
+    }
+    ++state.forkGeneration;
     state.liveEpoch.store(0);
     ++state.deviceGeneration;  // current devices set in the parent are gone
     setTransitionOnThisThread(false);
@@ -48,7 +61,18 @@ void childAfterFork() {
 }  // namespace
 
 void installForkHandlers() {
-    pthread_atfork(prepareFork, parentAfterFork, childAfterFork);
+    // Once: a second registration would make prepareFork take the same locks twice.
+    static constinit std::atomic<bool> installed{false};
+    if (!installed.exchange(true)) pthread_atfork(prepareFork, parentAfterFork, childAfterFork);
 }
+
+namespace {
+// At load, not only when the process state is first built: the registry, fault and
+// recent-error locks are taken by calls made before any init, and a fork racing one of those
+// must not hand the child a lock that is held forever.
+[[gnu::constructor]] void installForkHandlersAtLoad() {
+    installForkHandlers();
+}
+}  // namespace
 
 }  // namespace aclpp::core

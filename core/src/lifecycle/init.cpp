@@ -270,14 +270,27 @@ private:
     std::string failureMessage_;
 };
 
+// A join's CAS landed on `word`; which runtime was that? The live epoch is published before the
+// word that carries its generation and cleared only after a teardown has claimed the word, so
+// reading it after the CAS gives that runtime's epoch, or a later value when the runtime is gone
+// already (then 0: nothing of it is left to give back).
+uint64_t epochJoined(uint64_t word) noexcept {
+    const uint64_t live = liveEpochWord.load(std::memory_order_acquire);
+    return live != 0 && generationBits(live) == (word & kGenerationMask) ? live : 0;
+}
+
 // Joining a live runtime: one CAS, no lock (L-1: count and 100002, path not read).
-bool tryJoin() noexcept {
-    const auto joinable = [](uint64_t word) { return (word & kBusyBit) == 0 && (word & kCountMask) != 0; };
+bool tryJoin(uint64_t *epoch) noexcept {
+    // count in [1, max): 0 is not initialised, and a full count must not carry into the generation
+    const auto joinable = [](uint64_t word) {
+        return (word & kBusyBit) == 0 && (word & kCountMask) - 1 < kCountMask - 1;
+    };
     uint64_t word = lastWordSeen;  // a guess: a failed CAS replaces it with the real value
     if (!joinable(word)) word = lifecycleWord.load(std::memory_order_acquire);
     while (joinable(word)) {
         if (lifecycleWord.compare_exchange_weak(word, word + 1, std::memory_order_acq_rel)) {
             lastWordSeen = word + 1;
+            if (epoch != nullptr) *epoch = epochJoined(word);
             return true;
         }
     }
@@ -298,8 +311,21 @@ void callLateRegistrations(const std::vector<InitCallback> &callbacks, const Sha
     }
 }
 
+// The child of a fork() made from one of this init's callbacks: the fork handler already left
+// the child uninitialised, with an empty registry phase; keep it that way.
+aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request) {
+    std::lock_guard lock(state.mutex);
+    state.runtime = RuntimeState{};  // what the steps after the fork applied, in this child only
+    setErrorMessageMode(ErrMsgMode::thread);
+    setTransitionOnThisThread(false);
+    recordError(std::string(request.fromBuffer ? "aclppInitFromBuffer" : "aclInit") +
+                ": ACL_ERROR_INTERNAL_ERROR(500001): the process forked inside an init callback; the child "
+                "starts uninitialised (L-10), so this init does not complete in it");
+    return ACL_ERROR_INTERNAL_ERROR;
+}
+
 // Everything but the join, out of line: the join pays for no stack frame.
-[[gnu::noinline]] aclError initializeSlow(const InitRequest &request) {
+[[gnu::noinline]] aclError initializeSlow(const InitRequest &request, uint64_t *epoch) {
     if (inTransitionOnThisThread()) return reentrantCall(request.fromBuffer ? "aclppInitFromBuffer" : "aclInit");
     ProcessState &state = processState();
 
@@ -307,14 +333,24 @@ void callLateRegistrations(const std::vector<InitCallback> &callbacks, const Sha
     for (;;) {
         const uint64_t word = waitForStableState(state, lock);
         if (word == 0) break;
+        if ((word & kCountMask) == kCountMask) {
+            recordError(std::string(request.fromBuffer ? "aclppInitFromBuffer" : "aclInit") +
+                        ": ACL_ERROR_INTERNAL_ERROR(500001): the runtime already holds 2^40 - 1 references; "
+                        "a reference is leaking (every successful aclInit needs one aclFinalizeReference)");
+            return ACL_ERROR_INTERNAL_ERROR;
+        }
         uint64_t expected = word;
-        if (state.word.compare_exchange_strong(expected, word + 1)) return ACL_ERROR_REPEAT_INITIALIZE;
+        if (state.word.compare_exchange_strong(expected, word + 1)) {
+            if (epoch != nullptr) *epoch = state.epoch;  // stable under the lock: the live runtime
+            return ACL_ERROR_REPEAT_INITIALIZE;
+        }
     }
     // Count 0 and no transition: this thread runs the 0->1 init.
     state.word.store(kBusyBit, std::memory_order_release);
     setTransitionOnThisThread(true);
     RuntimeState before = state.runtime;
     const ErrMsgMode modeBefore = errorMessageMode();
+    const uint64_t forkGenerationBefore = state.forkGeneration;
     lock.unlock();
 
     const auto started = std::chrono::steady_clock::now();
@@ -326,6 +362,9 @@ void callLateRegistrations(const std::vector<InitCallback> &callbacks, const Sha
     } catch (const std::bad_alloc &) {
         code = ACL_ERROR_BAD_ALLOC;
     }
+    // A callback that called fork(): in the child (where the fork handler reset everything and
+    // this thread is the only one) the init must not publish its half-reset runtime (L-10).
+    if (state.forkGeneration != forkGenerationBefore) return abandonInitInForkChild(state, request);
     std::vector<InitCallback> late;
     if (code != ACL_SUCCESS) {
         run.rollbackCallbacks();
@@ -347,7 +386,8 @@ void callLateRegistrations(const std::vector<InitCallback> &callbacks, const Sha
             std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
         config = state.runtime.config;
         configGiven = state.runtime.configGiven;
-        state.word.store(1, std::memory_order_release);
+        if (epoch != nullptr) *epoch = state.epoch;
+        state.word.store(generationBits(state.epoch) | 1, std::memory_order_release);
     } else {
         state.runtime = std::move(before);
         setErrorMessageMode(modeBefore);
@@ -367,11 +407,12 @@ void callLateRegistrations(const std::vector<InitCallback> &callbacks, const Sha
 
 }  // namespace
 
-aclError initialize(const InitRequest &request) {
+aclError initialize(const InitRequest &request, uint64_t *epoch) {
+    if (epoch != nullptr) *epoch = 0;
     // No re-entrancy check before the join (L-6): the thread running a transition holds BUSY for
     // its whole run, so tryJoin fails there and initializeSlow does the check.
-    if (tryJoin()) return ACL_ERROR_REPEAT_INITIALIZE;
-    return initializeSlow(request);
+    if (tryJoin(epoch)) return ACL_ERROR_REPEAT_INITIALIZE;
+    return initializeSlow(request, epoch);
 }
 
 void callInitCallbackNow(aclInitCallbackFunc function, void *userData, int type, const CallNow &callNow) {

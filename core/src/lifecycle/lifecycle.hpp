@@ -17,9 +17,15 @@ struct InitRequest {
     bool fromBuffer = false;
 };
 
-[[nodiscard]] aclError initialize(const InitRequest &request);
+/// `epoch` (may be NULL) receives the epoch of the runtime the reference was taken on, 0 when
+/// there is none (failure, or that runtime was torn down before the call returned).
+[[nodiscard]] aclError initialize(const InitRequest &request, uint64_t *epoch = nullptr);
 [[nodiscard]] aclError finalizeAll();
-[[nodiscard]] aclError finalizeReference(uint64_t *refCount);
+/// finalizeReference's `requiredEpoch` for aclFinalizeReference: whichever runtime is live.
+inline constexpr uint64_t kAnyEpoch = 0;
+/// Otherwise only the runtime with epoch `requiredEpoch`: 100037, refCount 0 and nothing touched
+/// when it is no longer live.
+[[nodiscard]] aclError finalizeReference(uint64_t *refCount, uint64_t requiredEpoch = kAnyEpoch);
 
 /// Runs an init callback registered while the runtime was initialised (L-7), with the config
 /// the registry captured at registration.

@@ -20,8 +20,20 @@
 
 namespace aclpp::core {
 
+// The word: BUSY (bit 63) | generation (bits 40..62) | count (bits 0..39). The generation is
+// the low 23 bits of the epoch of the runtime the count belongs to, so a join's CAS tells which
+// runtime it joined and a leave can insist on one (aclppInitWithEpoch and friends) without a
+// lock. 2^40 - 1 references at once is the limit; a join beyond it is refused.
 inline constexpr uint64_t kBusyBit = uint64_t{1} << 63;
-inline constexpr uint64_t kCountMask = kBusyBit - 1;
+inline constexpr unsigned kGenerationShift = 40;
+inline constexpr uint64_t kCountMask = (uint64_t{1} << kGenerationShift) - 1;
+inline constexpr uint64_t kGenerationMask = (kBusyBit - 1) & ~kCountMask;
+
+/// The generation bits of the runtime with `epoch`. Two runtimes share them only 2^23 (about
+/// 8.4 million) inits apart, which no check below can span (each reads the live epoch too).
+[[nodiscard]] constexpr uint64_t generationBits(uint64_t epoch) noexcept {
+    return (epoch << kGenerationShift) & kGenerationMask;
+}
 
 /// An atomic word alone on its cache line: threads that only read neighbouring globals (the
 /// processState() pointer and its guard sat next to it) would otherwise fight the CAS for it.
@@ -71,6 +83,9 @@ struct ProcessState {
     RuntimeState runtime;
     PlatformOverride platformOverride;
     bool forkedChild = false;
+    // Bumped in a fork() child (by its only thread): an init that a callback forked from sees
+    // the change and gives up in the child instead of publishing a half-reset runtime (L-10).
+    uint64_t forkGeneration = 0;
     uint64_t lastInitNanoseconds = 0;
     uint64_t lastFinalizeNanoseconds = 0;
     std::atomic<uint64_t> &liveEpoch = liveEpochWord;  // `epoch` while initialised, else 0

@@ -1,7 +1,8 @@
 // What every owning handle of the layer records at construction so that its destructor can
 // tell whether the resource is still its own: the process (a fork() child must not release the
-// parent's references, L-10) and the runtime epoch (a handle whose runtime was torn down by
-// someone else's aclFinalize must not release a later runtime's reference).
+// parent's references, L-10) and the epoch of the runtime it took them on, as the core reported
+// it with the reference (a handle whose runtime was torn down by someone else's aclFinalize must
+// not release a later runtime's reference; the core's *OfEpoch calls refuse that atomically).
 #pragma once
 
 #include <acl/aclpp_ext.h>
@@ -48,33 +49,26 @@ namespace detail {
 #endif
 }
 
-/// The epoch a handle records when no runtime was live as it was created: the runtime it joined
-/// was torn down in between (someone's aclFinalize), so nothing of it is left to give back.
-/// Never equal to a live epoch.
+/// The epoch a handle records when the runtime it took its reference on was torn down (someone's
+/// aclFinalize) before the call returned: nothing of it is left to give back. Never a live epoch.
 inline constexpr std::uint64_t kNoRuntime = ~std::uint64_t{0};
 
-/// The epoch of the live runtime (successful 0->1 inits so far), kNoRuntime when none is live.
-[[nodiscard]] inline std::uint64_t current_epoch() noexcept {
-    const std::uint64_t epoch = aclppLifecycleEpoch();  // lock-free, unlike aclppGetLifecycleState
-    return epoch == 0 ? kNoRuntime : epoch;
-}
-
-/// Where and under which runtime a handle was created.
+/// Where, and on which runtime, a handle took what it holds.
 struct Origin {
     long process = 0;
     std::uint64_t epoch = kNoRuntime;
 
-    [[nodiscard]] static Origin here() noexcept { return Origin{current_process(), current_epoch()}; }
+    /// `epoch` as the core's *WithEpoch calls report it (0: the runtime is gone already).
+    [[nodiscard]] static Origin taken_on(std::uint64_t epoch) noexcept {
+        return Origin{current_process(), epoch == 0 ? kNoRuntime : epoch};
+    }
+    /// For what belongs to the process, not to one runtime (callback registrations).
+    [[nodiscard]] static Origin this_process() noexcept { return Origin{current_process(), kNoRuntime}; }
 
     /// False in a fork() child of the creating process.
     [[nodiscard]] bool same_process() const noexcept { return process == current_process(); }
-
-    /// False when the runtime this handle belongs to is gone (finalized, or finalized and
-    /// initialised again), or was gone before the handle recorded it.
-    [[nodiscard]] bool runtime_alive() const noexcept {
-        const std::uint64_t live = aclppLifecycleEpoch();  // 0: not initialised
-        return live != 0 && live == epoch;
-    }
+    /// The epoch to hand to the core's *OfEpoch calls: 0 (names no runtime) when it was gone.
+    [[nodiscard]] std::uint64_t core_epoch() const noexcept { return epoch == kNoRuntime ? 0 : epoch; }
 };
 
 }  // namespace detail
