@@ -125,7 +125,12 @@ std::string codeLabel(aclError code) {
 
 void printFinding(std::ostream &out, const Style &style, std::string_view file, const aclppFinding &finding) {
     std::string location(file);
-    if (finding.line != 0) location += ":" + std::to_string(finding.line) + ":" + std::to_string(finding.column);
+    if (finding.line != 0) {  // appended piece by piece: GCC 12 -O3 warns on ":" + std::string (PR 105329)
+        location += ':';
+        location += std::to_string(finding.line);
+        location += ':';
+        location += std::to_string(finding.column);
+    }
     location += ':';
 
     std::string severity(severityWord(finding.severity));
