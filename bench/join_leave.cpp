@@ -10,12 +10,7 @@
 
 #include <benchmark/benchmark.h>
 
-#ifndef ACLPP_BENCH_SCOPED_INIT
-#define ACLPP_BENCH_SCOPED_INIT 0
-#endif
-#if ACLPP_BENCH_SCOPED_INIT
 #include <acl/scoped_init.hpp>
-#endif
 
 namespace {
 
@@ -63,7 +58,6 @@ void BM_Acl_JoinLeave_CApi(benchmark::State &state) {
     if (!ok) state.SkipWithError("aclInit did not return 100002 or aclFinalizeReference failed");
 }
 
-#if ACLPP_BENCH_SCOPED_INIT
 // The C++ layer: one acl::ScopedInit constructed and destroyed (C-1: 100002 means joined).
 void BM_Acl_JoinLeave_ScopedInit(benchmark::State &state) {
     for (auto _ : state) {
@@ -71,7 +65,6 @@ void BM_Acl_JoinLeave_ScopedInit(benchmark::State &state) {
         benchmark::DoNotOptimize(&init);
     }
 }
-#endif
 
 void registerAll() {
     for (const int threads : {1, 2}) {
@@ -82,11 +75,9 @@ void registerAll() {
             ->Threads(threads)
             ->UseRealTime();
         benchmark::RegisterBenchmark("BM_Acl_JoinLeave_CApi", BM_Acl_JoinLeave_CApi)->Threads(threads)->UseRealTime();
-#if ACLPP_BENCH_SCOPED_INIT
         benchmark::RegisterBenchmark("BM_Acl_JoinLeave_ScopedInit", BM_Acl_JoinLeave_ScopedInit)
             ->Threads(threads)
             ->UseRealTime();
-#endif
     }
 }
 
@@ -100,7 +91,6 @@ int main(int argc, char **argv) {
     }
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-    benchmark::AddCustomContext("acl_join_leave_api", ACLPP_BENCH_SCOPED_INIT ? "acl::ScopedInit" : "C ABI");
     registerAll();
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();

@@ -138,26 +138,23 @@ def timed_pair(results, table, figure, program, name, base_name, *, threads, mod
 
 def join_leave(results, table):
     program = "join_leave"
-    api = results.context.get(program, {}).get("acl_join_leave_api", "C ABI")
-    subject = "BM_Acl_JoinLeave_ScopedInit" if api == "acl::ScopedInit" else "BM_Acl_JoinLeave_CApi"
-    who = "ScopedInit" if api == "acl::ScopedInit" else "aclInit+aclFinalizeReference"
+    subject = "BM_Acl_JoinLeave_ScopedInit"
     for threads in (1, 2):
         suffix = f"/real_time/threads:{threads}"
         if threads == 1:
-            timed_pair(results, table, f"1a join+leave ({who}), 1 thread vs atomic add+sub", program,
+            timed_pair(results, table, "1a join+leave (ScopedInit), 1 thread vs atomic add+sub", program,
                        subject + suffix, "BM_Baseline_AtomicFetchAddSub" + suffix, threads=1, mode="slower",
                        target="<= 2x", limit=2.0)
-        timed_pair(results, table, f"1{'b' if threads == 1 else 'c'} join+leave ({who}), {threads} thread"
+        timed_pair(results, table, f"1{'b' if threads == 1 else 'c'} join+leave (ScopedInit), {threads} thread"
                    f"{'s' if threads > 1 else ''} vs recursive_mutex", program, subject + suffix,
                    "BM_Baseline_RecursiveMutexCounter" + suffix, threads=threads, mode="faster",
                    target=">= 1.5x faster" if threads == 1 else ">= 3x faster", limit=1.5 if threads == 1 else 3.0)
-    if subject != "BM_Acl_JoinLeave_CApi":
-        # The C ABI alone, for the record: what the C++ layer adds on top of it.
-        for threads in (1, 2):
-            suffix = f"/real_time/threads:{threads}"
-            timed_pair(results, table, f"(info) C ABI join+leave, {threads} thread{'s' if threads > 1 else ''} vs "
-                       "recursive_mutex", program, "BM_Acl_JoinLeave_CApi" + suffix,
-                       "BM_Baseline_RecursiveMutexCounter" + suffix, threads=threads, mode="faster")
+    # The C ABI alone, for the record: what the C++ layer adds on top of it.
+    for threads in (1, 2):
+        suffix = f"/real_time/threads:{threads}"
+        timed_pair(results, table, f"(info) C ABI join+leave, {threads} thread{'s' if threads > 1 else ''} vs "
+                   "recursive_mutex", program, "BM_Acl_JoinLeave_CApi" + suffix,
+                   "BM_Baseline_RecursiveMutexCounter" + suffix, threads=threads, mode="faster")
 
 
 def cold_cycle(results, table):
