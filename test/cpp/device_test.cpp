@@ -84,17 +84,16 @@ TEST_CASE("C-2 a Device that outlives its runtime does nothing when destroyed", 
     CHECK(recorder.count() == 0);
 }
 
-TEST_CASE("C-2 a Device whose runtime was torn down does not reset the device in a later runtime",
-          "[C-2][device]") {
+TEST_CASE("C-2 a Device whose runtime was torn down does not reset the device in a later runtime", "[C-2][device]") {
     aclpp_test::Fresh fresh;
     aclpp_test::FinalizeErrorRecorder recorder;
     std::error_code ec;
     REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
     auto stale = std::make_unique<acl::Device>(acl::Device::create(0, ec));
     REQUIRE_FALSE(ec);
-    REQUIRE(aclFinalize() == ACL_SUCCESS);        // someone else tears everything down
-    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);     // and a new runtime starts,
-    REQUIRE(aclrtSetDevice(0) == ACL_SUCCESS);    // where someone sets device 0
+    REQUIRE(aclFinalize() == ACL_SUCCESS);      // someone else tears everything down
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);   // and a new runtime starts,
+    REQUIRE(aclrtSetDevice(0) == ACL_SUCCESS);  // where someone sets device 0
     stale.reset();
     CHECK(aclppDevicesInUse() == 1);  // that count is not the stale handle's to give back
     CHECK(recorder.count() == 0);

@@ -266,7 +266,8 @@ private:
         }
         // Nobody calls aclFinalize here, so a reference is never lost: the epoch is the live one,
         // and every reference this thread holds is of the same runtime.
-        if (withEpoch && epoch == 0) fail("thread %d: a %s init reported epoch 0", index_, variant == 0 ? "file" : "buffer");
+        if (withEpoch && epoch == 0)
+            fail("thread %d: a %s init reported epoch 0", index_, variant == 0 ? "file" : "buffer");
         if (withEpoch && held_ > 0 && heldEpochs_[0] != 0 && heldEpochs_[0] != epoch) {
             fail("thread %d: references of epochs %llu and %llu held at once", index_,
                  static_cast<unsigned long long>(heldEpochs_[0]), static_cast<unsigned long long>(epoch));

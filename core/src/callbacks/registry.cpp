@@ -105,9 +105,8 @@ std::vector<InitCallback> CallbackRegistry::commitInit(SharedConfigBytes config,
         if (!pending.afterItsStep && (notifiedTypes_ & typeBit(callback.type)) != 0) continue;
         // Only if this very registration is still there: an unregister in between cancels the
         // late call, and a new registration of the same function is a pending entry of its own.
-        const bool stillRegistered = std::any_of(init_.begin(), init_.end(), [&](const InitCallback &c) {
-            return c.registration == callback.registration;
-        });
+        const bool stillRegistered = std::any_of(
+            init_.begin(), init_.end(), [&](const InitCallback &c) { return c.registration == callback.registration; });
         if (stillRegistered) callNow.push_back(callback);
     }
     pending_.clear();
