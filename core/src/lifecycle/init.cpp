@@ -311,6 +311,11 @@ void callLateRegistrations(const std::vector<InitCallback> &callbacks, const Sha
     }
 }
 
+// The C entry point a request came through, for messages.
+const char *entryPointName(const InitRequest &request) noexcept {
+    return request.fromBuffer ? "aclppInitFromBuffer" : "aclInit";
+}
+
 // The child of a fork() made from one of this init's callbacks: the fork handler already left
 // the child uninitialised, with an empty registry phase; keep it that way.
 aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request) {
@@ -318,7 +323,7 @@ aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request)
     state.runtime = RuntimeState{};  // what the steps after the fork applied, in this child only
     setErrorMessageMode(ErrMsgMode::thread);
     setTransitionOnThisThread(false);
-    recordError(std::string(request.fromBuffer ? "aclppInitFromBuffer" : "aclInit") +
+    recordError(std::string(entryPointName(request)) +
                 ": ACL_ERROR_INTERNAL_ERROR(500001): the process forked inside an init callback; the child "
                 "starts uninitialised (L-10), so this init does not complete in it");
     return ACL_ERROR_INTERNAL_ERROR;
@@ -326,7 +331,7 @@ aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request)
 
 // Everything but the join, out of line: the join pays for no stack frame.
 [[gnu::noinline]] aclError initializeSlow(const InitRequest &request, uint64_t *epoch) {
-    if (inTransitionOnThisThread()) return reentrantCall(request.fromBuffer ? "aclppInitFromBuffer" : "aclInit");
+    if (inTransitionOnThisThread()) return reentrantCall(entryPointName(request));
     ProcessState &state = processState();
 
     std::unique_lock lock(state.mutex);
@@ -334,7 +339,7 @@ aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request)
         const uint64_t word = waitForStableState(state, lock);
         if (word == 0) break;
         if ((word & kCountMask) == kCountMask) {
-            recordError(std::string(request.fromBuffer ? "aclppInitFromBuffer" : "aclInit") +
+            recordError(std::string(entryPointName(request)) +
                         ": ACL_ERROR_INTERNAL_ERROR(500001): the runtime already holds 2^40 - 1 references; "
                         "a reference is leaking (every successful aclInit needs one aclFinalizeReference)");
             return ACL_ERROR_INTERNAL_ERROR;

@@ -1,9 +1,10 @@
 // The process-wide lifecycle state (reference §2.1), in never-destroyed storage.
 //
-// The reference count lives in one atomic word together with a BUSY bit. Joining (count > 0,
-// not busy) and leaving (count > 1) are a single compare-and-swap; everything else takes the
-// mutex, and a 0->1 init or a teardown sets BUSY for its whole run so that callers arriving
-// meanwhile wait for it (L-5) while the callbacks themselves run with no lock held (L-7).
+// The reference count lives in one atomic word together with a BUSY bit and the live runtime's
+// generation (see kGenerationShift). Joining (count > 0, not busy) and leaving (count > 1) are a
+// single compare-and-swap; everything else takes the mutex, and a 0->1 init or a teardown sets
+// BUSY for its whole run so that callers arriving meanwhile wait for it (L-5) while the callbacks
+// themselves run with no lock held (L-7).
 #pragma once
 
 #include <atomic>
@@ -41,7 +42,7 @@ struct alignas(64) CacheLineWord : std::atomic<uint64_t> {
     using std::atomic<uint64_t>::atomic;
 };
 
-/// The count | BUSY word. It lives outside ProcessState so that the lock-free join and leave
+/// The BUSY | generation | count word. It lives outside ProcessState so that the lock-free join and leave
 /// reach it with no call and no initialisation guard; constinit and trivially destructible, so
 /// it is usable from static destructors. Only a thread that ran processState() (a first
 /// init) can have made the count non-zero, so the fork handlers are installed by then.
@@ -73,7 +74,7 @@ struct RuntimeState {
 struct ProcessState {
     std::mutex mutex;
     std::condition_variable transitionDone;
-    std::atomic<uint64_t> &word = lifecycleWord;  // count | BUSY
+    std::atomic<uint64_t> &word = lifecycleWord;  // BUSY | generation | count
 
     // Guarded by `mutex`; while BUSY, owned by the transitioning thread.
     bool finalized = false;         // the reference's aclFinalizeFlag
