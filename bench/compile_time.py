@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 """Target 5: the compile-time cost of the C++ layer.
 
-Compiles a translation unit that includes <acl/acl.hpp> and constructs an acl::Session (or an
-acl::ScopedInit when Session does not compile yet) against one that includes only <string>,
-<vector> and <system_error>, with the flags the project compiles its own C++ with (taken from
-the build directory's compile_commands.json), best of N runs each. Writes one JSON object.
+Compiles, against one translation unit that includes only <string>, <vector> and <system_error>,
+three that construct an acl::Session, with the flags the project compiles its own C++ with (taken
+from the build directory's compile_commands.json), best of N runs each:
+
+  session           <acl/acl.hpp> and a Session (the TU target 5 names: its ratio is the target)
+  session_text      <acl/acl.hpp> and a Session from acl.json text (the join comparison compiles)
+  session_typed     <acl/acl.hpp>, <acl/config.hpp> and a Session from a typed acl::Config
+
+Writes one JSON object; bench/report.py turns it into table rows.
 """
 
 import argparse
@@ -28,28 +33,28 @@ int main() {
 }
 """
 
-# Tried in order: the first that compiles is measured.
+# (key, what it constructs, source); the first is the target's TU.
 LIBRARY_TUS = [
-    ("acl::Session{acl::Config{}}", """#include <acl/acl.hpp>
-
-int main() {
-    acl::Session session{acl::Config{}};
-    return session ? 0 : 1;
-}
-"""),
-    ("acl::Session", """#include <acl/acl.hpp>
+    ("session", "<acl/acl.hpp> + acl::Session", """#include <acl/acl.hpp>
 
 int main() {
     acl::Session session;
-    (void)session;
-    return 0;
+    return session ? 0 : 1;
 }
 """),
-    ("acl::ScopedInit", """#include <acl/acl.hpp>
+    ("session_text", "<acl/acl.hpp> + acl::Session{acl::ConfigText}", """#include <acl/acl.hpp>
 
 int main() {
-    acl::ScopedInit init;
-    return init ? 0 : 1;
+    acl::Session session{acl::ConfigText{R"({"err_msg_mode": "1"})"}};
+    return session ? 0 : 1;
+}
+"""),
+    ("session_typed", "<acl/acl.hpp> + <acl/config.hpp> + acl::Session{acl::Config}", """#include <acl/acl.hpp>
+#include <acl/config.hpp>
+
+int main() {
+    acl::Session session{acl::Config{.err_msg_mode = acl::ErrMsgMode::process}};
+    return session ? 0 : 1;
 }
 """),
 ]
@@ -118,40 +123,38 @@ def main():
     args = parser.parse_args()
 
     compiler, directory, flags = project_flags(args.build_dir, args.flags_from)
-    result = {"compiler": compiler, "flags": flags, "runs": args.runs, "modes": {}}
+    result = {"compiler": compiler, "flags": flags, "runs": args.runs, "baseline": {}, "tus": {}}
+    status = 0
     with tempfile.TemporaryDirectory(prefix="aclpp-compile-time-") as tmp:
         baseline = os.path.join(tmp, "baseline.cpp")
         with open(baseline, "w", encoding="utf-8") as f:
             f.write(BASELINE_TU)
-        library = os.path.join(tmp, "library.cpp")
-        errors = []
-        for what, text in LIBRARY_TUS:
-            with open(library, "w", encoding="utf-8") as f:
-                f.write(text)
-            seconds, error = compile_seconds(compiler, directory, flags, library, "-fsyntax-only", 1)
-            if seconds is not None:
-                result["library_tu"] = what
-                break
-            errors.append(f"{what}: {error.strip()[:2000]}")
-        else:
-            result["error"] = "no library translation unit compiles:\n" + "\n".join(errors)
-            json.dump(result, open(args.out, "w", encoding="utf-8"), indent=2)
-            print(result["error"], file=sys.stderr)
-            return 1
         for mode in ("-c", "-fsyntax-only"):
-            base, error = compile_seconds(compiler, directory, flags, baseline, mode, args.runs)
-            if base is None:
+            seconds, error = compile_seconds(compiler, directory, flags, baseline, mode, args.runs)
+            if seconds is None:
                 sys.exit(f"compile_time.py: the baseline TU does not compile:\n{error}")
-            lib, error = compile_seconds(compiler, directory, flags, library, mode, args.runs)
-            if lib is None:
-                sys.exit(f"compile_time.py: the library TU does not compile with {mode}:\n{error}")
-            result["modes"][mode] = {
-                "library_cpu_seconds": lib[0], "baseline_cpu_seconds": base[0], "ratio": lib[0] / base[0],
-                "library_wall_seconds": lib[1], "baseline_wall_seconds": base[1], "wall_ratio": lib[1] / base[1],
-            }
+            result["baseline"][mode] = {"cpu_seconds": seconds[0], "wall_seconds": seconds[1]}
+        for key, what, text in LIBRARY_TUS:
+            source = os.path.join(tmp, key + ".cpp")
+            with open(source, "w", encoding="utf-8") as f:
+                f.write(text)
+            entry = {"what": what, "modes": {}}
+            for mode in ("-c", "-fsyntax-only"):
+                seconds, error = compile_seconds(compiler, directory, flags, source, mode, args.runs)
+                if seconds is None:
+                    entry["error"] = f"{what} does not compile with {mode}: {error.strip()[:2000]}"
+                    print(entry["error"], file=sys.stderr)
+                    status = 1
+                    break
+                base = result["baseline"][mode]
+                entry["modes"][mode] = {
+                    "cpu_seconds": seconds[0], "wall_seconds": seconds[1],
+                    "ratio": seconds[0] / base["cpu_seconds"], "wall_ratio": seconds[1] / base["wall_seconds"],
+                }
+            result["tus"][key] = entry
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump(result, f, indent=2)
-    return 0
+    return status
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 // `.path = ""` or add `.debug = true` below and the program no longer compiles: the compiler
 // names the broken rule (for example "acl config rule K-4 exception_scene_debug_on").
 #include <acl/acl.hpp>
+#include <acl/config.hpp>
 
 #include <cstdio>
 

@@ -2,6 +2,9 @@
 // examples/acl.json), show the lifecycle state, the emulated SoC and device count and the
 // effective configuration, use device 0, and finalize, printing each step.
 #include <acl/acl.hpp>
+#include <acl/config.hpp>
+#include <acl/json.hpp>
+#include <acl/runtime.hpp>
 
 #include <chrono>
 #include <cstdio>
@@ -82,7 +85,7 @@ int main(int argc, char **argv) {
                     acl::device_count(), static_cast<int>(acl::core_version().size()), acl::core_version().data());
 
         std::printf("[4/6] effective configuration (value, source):\n");
-        print_effective(session.effective());
+        print_effective(acl::effective_config());
 
         std::printf("[5/6] aclrtSetDevice(0)\n");
         {

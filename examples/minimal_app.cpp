@@ -1,5 +1,7 @@
 // The smallest program: a typed config, one Session, one Device.
 #include <acl/acl.hpp>
+#include <acl/config.hpp>
+#include <acl/runtime.hpp>
 
 #include <cstdio>
 

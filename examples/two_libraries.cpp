@@ -3,6 +3,7 @@
 // what it asked for, and the runtime stays up until the last Session is gone, whichever library
 // shuts down first.
 #include <acl/acl.hpp>
+#include <acl/config.hpp>
 
 #include <cstdio>
 #include <memory>

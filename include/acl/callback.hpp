@@ -13,20 +13,27 @@
 
 #include <acl/acl.h>
 
+#include <acl/detail/atomic.hpp>
 #include <acl/detail/handle.hpp>
 #include <acl/detail/macros.hpp>
 #include <acl/error.hpp>
 #include <array>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <mutex>
 #include <new>
 #include <string>
 #include <string_view>
 #include <system_error>
 #include <type_traits>
 #include <utility>
+
+// std::mutex and std::lock_guard only: libstdc++'s <mutex> adds unique_lock, call_once and the
+// timed mutexes (with <chrono>'s clocks), which every includer would compile (issue 7, target 5).
+#if defined(__GLIBCXX__) && __has_include(<bits/std_mutex.h>)
+#include <bits/std_mutex.h>
+#else
+#include <mutex>
+#endif
 
 #if ACLPP_HAS_SCHED_YIELD
 #include <sched.h>
@@ -157,11 +164,11 @@ private:
 
 /// One trampoline function per slot, so that each registration has its own pointer.
 struct CallbackSlot {
-    std::atomic<CallbackTarget *> target{nullptr};
-    std::atomic<CallbackTarget *> orphan{nullptr};  ///< destroyed from inside its own call
-    std::atomic<std::uint64_t> generation{0};
-    std::atomic<int> active{0};
-    std::atomic<bool> in_use{false};
+    detail::Atomic<CallbackTarget *> target{nullptr};
+    detail::Atomic<CallbackTarget *> orphan{nullptr};  ///< destroyed from inside its own call
+    detail::Atomic<std::uint64_t> generation{0};
+    detail::Atomic<int> active{0};
+    detail::Atomic<bool> in_use{false};
 };
 
 inline constexpr std::size_t kCallbackSlots = 64;

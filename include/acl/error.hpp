@@ -11,8 +11,8 @@
 #include <acl/acl.h>
 #include <acl/aclpp_ext.h>
 
+#include <acl/detail/atomic.hpp>
 #include <acl/detail/macros.hpp>
-#include <atomic>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -160,7 +160,7 @@ inline void default_fatal_error_handler(const ErrorInfo &info) noexcept {
                  info.recent_message.data());
     std::abort();
 }
-inline std::atomic<FatalErrorHandler> fatal_error_handler{&default_fatal_error_handler};
+inline detail::Atomic<FatalErrorHandler> fatal_error_handler{&default_fatal_error_handler};
 }  // namespace detail
 
 /// Installs `handler` (nullptr restores the default); returns the previous one.
@@ -188,7 +188,7 @@ inline void default_finalize_error_handler(const FinalizeError &error) noexcept 
                  error.handle.data(), aclppErrorName(error.code), error.code, error.recent_message.empty() ? "" : ": ",
                  static_cast<int>(error.recent_message.size()), error.recent_message.data());
 }
-inline std::atomic<FinalizeErrorHandler> finalize_error_handler{&default_finalize_error_handler};
+inline detail::Atomic<FinalizeErrorHandler> finalize_error_handler{&default_finalize_error_handler};
 
 /// Sends a destructor failure to the handler; `recent` is taken from the runtime when empty.
 inline void report_finalize_error(aclError code, std::string_view function, std::string_view handle,
@@ -209,12 +209,19 @@ inline FinalizeErrorHandler set_finalize_error_handler(FinalizeErrorHandler hand
 
 namespace detail {
 
+/// Throws acl::Error(code, function, recent, context). Compiled into the core, like category():
+/// the constructor and the throw are then built once, not optimised again in every program
+/// that includes a throwing call (they were most of the code a Session added to a translation
+/// unit, and of its compile time: issue 7, target 5).
+[[noreturn]] ACLPP_CXX_API void throw_error(aclError code, const char *function, std::string recent,
+                                            std::string context);
+
 /// The one place that turns an aclError into an exception (or, without exceptions, into a call
 /// of the fatal-error handler). Cold and out of line: messages are built only here.
 [[noreturn]] ACLPP_COLD inline void raise_error(aclError code, const char *function, std::string recent,
                                                 std::string context) {
 #if ACLPP_EXCEPTIONS
-    throw Error(code, function, std::move(recent), std::move(context));
+    throw_error(code, function, std::move(recent), std::move(context));
 #else
     const ErrorInfo info{code, function, recent, context};
     fatal_error_handler.load()(info);

@@ -1,10 +1,13 @@
 // acl/json.hpp: a small JSON value for what the layer reads back from the core (the effective
 // configuration, validation reports, the live config bytes) and for acl::Config::from_json.
 // Strict RFC 8259; numbers keep their source text so nothing is rounded; object members keep
-// their order, and lookups take the last of duplicate keys as the runtime does (F-5).
+// their order, and lookups take the last of duplicate keys as the runtime does (F-5). Also
+// acl::effective_config(), the live effective configuration parsed.
 #pragma once
 
 #include <acl/detail/json_text.hpp>
+#include <acl/error.hpp>
+#include <acl/runtime.hpp>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
@@ -484,6 +487,17 @@ inline bool operator==(const JsonValue &a, const JsonValue &b) noexcept {
             return a.object_ == b.object_;
     }
     return false;
+}
+
+/// The live effective configuration with provenance (aclppGetEffectiveConfig), parsed.
+[[nodiscard]] inline JsonValue effective_config() {
+    const std::string text = effective_config_json();
+    JsonParseError error;
+    std::optional<JsonValue> value = JsonValue::parse(text, &error);
+    if (!value)
+        detail::raise_error(ACL_ERROR_INTERNAL_ERROR, "aclppGetEffectiveConfig", {},
+                            "unparsable JSON: " + error.message);
+    return std::move(*value);
 }
 
 }  // namespace v1

@@ -1,12 +1,15 @@
 // acl/runtime.hpp: process-wide queries of the runtime (decision A-2): the lifecycle state, the
-// emulated platform, the effective configuration and the config bytes of the live runtime.
+// emulated platform, the effective configuration and the config bytes of the live runtime. The
+// effective configuration's text, acl::effective_config_json(), is in <acl/detail/caller_buffer.hpp>
+// (a Session needs it without the rest of this header), parsed, acl::effective_config(), in
+// <acl/json.hpp>. Not part of <acl/acl.hpp>: LifecycleState's durations need <chrono>.
 #pragma once
 
 #include <acl/acl.h>
 #include <acl/aclpp_ext.h>
 
+#include <acl/detail/caller_buffer.hpp>
 #include <acl/error.hpp>
-#include <acl/json.hpp>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -118,53 +121,6 @@ struct SocInfo {
     return out;
 }
 
-namespace detail {
-/// Runs a caller-buffer C function (A-2 string rule) into a std::string.
-template <class Call>
-inline aclError copy_out(Call &&call, std::string &out) {
-    std::size_t required = 0;
-    char probe[1] = {};
-    aclError rc = call(probe, 0, &required);
-    if (rc != ACL_SUCCESS) return rc;
-    for (int attempt = 0; attempt < 4; ++attempt) {
-        out.assign(required, '\0');
-        std::size_t needed = 0;
-        rc = call(out.data(), out.size(), &needed);
-        if (rc != ACL_SUCCESS) return rc;
-        if (needed <= out.size()) {
-            out.resize(needed > 0 ? needed - 1 : 0);  // drop the terminating NUL
-            return ACL_SUCCESS;
-        }
-        required = needed;  // the value changed between the calls
-    }
-    return ACL_ERROR_INTERNAL_ERROR;
-}
-}  // namespace detail
-
-/// The live effective configuration with provenance, as JSON text (aclppGetEffectiveConfig).
-/// ACL_ERROR_UNINITIALIZE when the runtime is not initialised.
-[[nodiscard]] inline std::string effective_config_json(std::error_code &ec) {
-    std::string out;
-    detail::assign(ec, detail::copy_out(aclppGetEffectiveConfig, out));
-    return out;
-}
-[[nodiscard]] inline std::string effective_config_json() {
-    std::string out;
-    const aclError rc = detail::copy_out(aclppGetEffectiveConfig, out);
-    if (rc != ACL_SUCCESS) detail::raise(rc, "aclppGetEffectiveConfig");
-    return out;
-}
-/// The live effective configuration, parsed.
-[[nodiscard]] inline JsonValue effective_config() {
-    const std::string text = effective_config_json();
-    JsonParseError error;
-    std::optional<JsonValue> value = JsonValue::parse(text, &error);
-    if (!value)
-        detail::raise_error(ACL_ERROR_INTERNAL_ERROR, "aclppGetEffectiveConfig", {},
-                            "unparsable JSON: " + error.message);
-    return std::move(*value);
-}
-
 /// The raw config bytes the live runtime was initialised with (aclppGetConfigBytes).
 [[nodiscard]] inline std::string config_bytes(std::error_code &ec) {
     std::string out;
@@ -176,12 +132,6 @@ inline aclError copy_out(Call &&call, std::string &out) {
     const aclError rc = detail::copy_out(aclppGetConfigBytes, out);
     if (rc != ACL_SUCCESS) detail::raise(rc, "aclppGetConfigBytes");
     return out;
-}
-
-/// "0.1.0": the version of the compiled core.
-[[nodiscard]] inline std::string_view core_version() noexcept {
-    const char *text = aclppCoreVersionString();
-    return text != nullptr ? std::string_view(text) : std::string_view();
 }
 
 }  // namespace v1

@@ -14,10 +14,10 @@
 #include <acl/acl.h>
 #include <acl/aclpp_ext.h>
 
+#include <acl/detail/atomic.hpp>
 #include <acl/detail/handle.hpp>
 #include <acl/error.hpp>
 #include <acl/version_check.hpp>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -185,11 +185,11 @@ private:
     /// while another thread held the guard would leave the child waiting on it forever.
     [[nodiscard]] static bool core_fits_headers() noexcept {
         enum : unsigned char { unknown, fits, does_not_fit };
-        static constinit std::atomic<unsigned char> verdict{unknown};
-        unsigned char known = verdict.load(std::memory_order_relaxed);
+        static constinit detail::Atomic<unsigned char> verdict{unknown};
+        unsigned char known = verdict.load(detail::MemoryOrder::relaxed);
         if (known == unknown) [[unlikely]] {
             known = core_version_compatible(header_version, aclppCoreVersion()) ? fits : does_not_fit;
-            verdict.store(known, std::memory_order_relaxed);
+            verdict.store(known, detail::MemoryOrder::relaxed);
         }
         return known == fits;
     }

@@ -1,6 +1,6 @@
-// acl/session.hpp: acl::Session, a ScopedInit with a typed config and a join policy
-// (decision C-2).
+// acl/session.hpp: acl::Session, a ScopedInit with a config and a join policy (decision C-2).
 //
+//     #include <acl/config.hpp>   // the typed config, when the session is made from one
 //     acl::Session session{acl::Config{.err_msg_mode = acl::ErrMsgMode::process}};
 //     acl::Device device = session.set_device(0);
 //     ...
@@ -11,18 +11,21 @@
 // When the runtime was already initialised (a join), the session compares the config it asked
 // for with the one the runtime was initialised with and names the differing JSON pointers; the
 // JoinPolicy decides whether that is an error (strict), a warning (warn) or nothing (ignore).
+//
+// This header does not include <acl/config.hpp>: the typed config and its compile-time checks
+// cost a translation unit several times what the rest of the layer does, and most files that
+// hold a Session never build a config. The constructors from a typed config are templates that
+// take whatever renders acl.json, so they need the config's header only where one is made.
 #pragma once
 
 #include <acl/aclpp_ext.h>
 
 #include <acl/callback.hpp>
-#include <acl/config.hpp>
+#include <acl/detail/atomic.hpp>
+#include <acl/detail/caller_buffer.hpp>
 #include <acl/device.hpp>
 #include <acl/error.hpp>
-#include <acl/json.hpp>
-#include <acl/runtime.hpp>
 #include <acl/scoped_init.hpp>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -78,6 +81,29 @@ using JoinWarningHandler = void (*)(const JoinReport &report) noexcept;
 
 namespace detail {
 
+/// A typed config: acl::Config (to_json()) or acl::StaticConfig<N> (json()), both from
+/// <acl/config.hpp>. ConfigText and ConfigFile have their own constructors.
+template <class T>
+concept RendersJson = requires(const T &config) {
+    std::string(config.to_json());
+};
+template <class T>
+concept HoldsJson = requires(const T &config) {
+    std::string(config.json());
+};
+template <class T>
+concept TypedConfig = RendersJson<T> || HoldsJson<T>;
+
+/// The acl.json text of a typed config.
+template <TypedConfig T>
+std::string typed_config_json(const T &config) {
+    if constexpr (RendersJson<T>) {
+        return std::string(config.to_json());
+    } else {
+        return std::string(config.json());
+    }
+}
+
 inline void default_join_warning_handler(const JoinReport &report) noexcept {
 #if ACLPP_EXCEPTIONS
     try {
@@ -92,7 +118,7 @@ inline void default_join_warning_handler(const JoinReport &report) noexcept {
     }
 #endif
 }
-inline std::atomic<JoinWarningHandler> join_warning_handler{&default_join_warning_handler};
+inline detail::Atomic<JoinWarningHandler> join_warning_handler{&default_join_warning_handler};
 
 /// Compares the requested config text with the live runtime's config (aclppCompareConfigs: the
 /// parser and the diff are compiled into the core, not into every program that makes a Session).
@@ -131,17 +157,12 @@ public:
     Session(std::nullptr_t) noexcept {}  // NOLINT(google-explicit-constructor): Vulkan-Hpp shape
     /// No config (aclInit(nullptr)). A join never conflicts: nothing was asked for.
     Session() : init_() { join_.joined = init_.joined(); }
-    /// Initialises from `config` (or joins and compares). Throws acl::Error.
+    /// Initialises from a typed config, acl::Config or a compile-time checked acl::StaticConfig
+    /// (or joins and compares). Throws acl::Error.
+    template <detail::TypedConfig Config>
     explicit Session(const Config &config, JoinPolicy policy = JoinPolicy::warn) {
-        open_or_raise(config.to_json(), policy);
+        open_or_raise(detail::typed_config_json(config), policy);
     }
-#if ACLPP_HAS_CONSTEXPR_CONFIG
-    /// Initialises from a compile-time checked config.
-    template <std::size_t N>
-    explicit Session(const StaticConfig<N> &config, JoinPolicy policy = JoinPolicy::warn) {
-        open_or_raise(std::string(config.json()), policy);
-    }
-#endif
     /// Initialises from acl.json text. Throws acl::Error.
     explicit Session(ConfigText text, JoinPolicy policy = JoinPolicy::warn) {
         open_or_raise(std::string(text.json), policy);
@@ -156,6 +177,7 @@ public:
 
     /// The error_code twins: an empty session and `ec` set on failure (the runtime's recent
     /// error text is left for aclGetRecentErrMsg).
+    template <detail::TypedConfig Config>
     [[nodiscard]] static Session create(const Config &config, std::error_code &ec,
                                         JoinPolicy policy = JoinPolicy::warn) noexcept {
         Session session(nullptr);
@@ -163,7 +185,7 @@ public:
         try {
 #endif
             std::string context;
-            session.open(config.to_json(), policy, ec, context);
+            session.open(detail::typed_config_json(config), policy, ec, context);
 #if ACLPP_EXCEPTIONS
         } catch (const std::bad_alloc &) {
             ec = make_error_code(Errc::bad_alloc);
@@ -230,11 +252,8 @@ public:
         return requested_;
     }
 
-    /// The live effective configuration with provenance (aclppGetEffectiveConfig), parsed.
-    [[nodiscard]] JsonValue effective() const {
-        return effective_config();
-    }
-    /// The same as JSON text.
+    /// The live effective configuration with provenance (aclppGetEffectiveConfig) as JSON text;
+    /// acl::effective_config() in <acl/json.hpp> parses it.
     [[nodiscard]] std::string effective_json() const {
         return effective_config_json();
     }

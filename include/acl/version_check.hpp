@@ -17,8 +17,11 @@
 
 #include <acl/error.hpp>
 #include <acl/version.hpp>
+#include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <string>
+#include <string_view>
 #include <system_error>
 
 namespace acl {
@@ -38,23 +41,30 @@ inline constexpr std::uint32_t header_version = ACLPP_VERSION;
     return core >= headers;
 }
 
-namespace detail {
-/// "0.1.0": an encoded version as major.minor.patch.
-inline std::string version_text(std::uint32_t version) {
-    return std::to_string(version / 10000) + "." + std::to_string(version / 100 % 100) + "." +
-           std::to_string(version % 100);
-}
-}  // namespace detail
-
 /// "" when the loaded core fits these headers; otherwise one sentence naming both versions.
+/// One snprintf, not a chain of std::string operators: every program that makes a ScopedInit
+/// compiles this function, and the chain was most of the code such a program got from the
+/// headers (issue 7, target 5).
 [[nodiscard]] inline std::string core_version_mismatch() {
     const std::uint32_t core = aclppCoreVersion();
     if (core_version_compatible(header_version, core)) return {};
-    return "aclpp version mismatch: the headers are " + detail::version_text(header_version) + " (ACLPP_VERSION " +
-           std::to_string(header_version) + ") but the loaded core library is " + detail::version_text(core) +
-           " (aclppCoreVersion() " + std::to_string(core) +
-           "); build and run against the same aclpp release (same major version, for 0.x the same minor version, "
-           "library at least as new as the headers)";
+    char text[512];
+    const int length = std::snprintf(
+        text, sizeof text,
+        "aclpp version mismatch: the headers are %u.%u.%u (ACLPP_VERSION %u) but the loaded core library is "
+        "%u.%u.%u (aclppCoreVersion() %u); build and run against the same aclpp release (same major version, "
+        "for 0.x the same minor version, library at least as new as the headers)",
+        header_version / 10000, header_version / 100 % 100, header_version % 100, header_version, core / 10000,
+        core / 100 % 100, core % 100, core);
+    if (length <= 0) return "aclpp version mismatch";
+    return std::string(
+        text, static_cast<std::size_t>(length) < sizeof text ? static_cast<std::size_t>(length) : sizeof text - 1);
+}
+
+/// "0.1.0": the version of the compiled core.
+[[nodiscard]] inline std::string_view core_version() noexcept {
+    const char *text = aclppCoreVersionString();
+    return text != nullptr ? std::string_view(text) : std::string_view();
 }
 
 /// Checks the loaded core against these headers. Throws acl::Error with

@@ -2,6 +2,7 @@
 // CMake): the umbrella header, the version check, a runtime reference and a validation, as an
 // application would use them. Exit status 0 only when every check holds.
 #include <acl/acl.hpp>
+#include <acl/config.hpp>
 #include <acl/version.hpp>
 #include <cstdio>
 #include <string>

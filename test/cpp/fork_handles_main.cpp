@@ -1,5 +1,6 @@
 // L-10 / C-6: handles created before fork() do nothing when destroyed in the child; the parent
 // keeps its runtime (fresh process).
+#include <acl/config.hpp>
 #include <acl/session.hpp>
 
 #include <sys/wait.h>

@@ -1,6 +1,7 @@
 // C-3: with -fno-exceptions the layer builds, the error_code twins work, and a throwing call
 // that fails runs the fatal-error handler (it must not return) instead of throwing.
 #include <acl/acl.hpp>
+#include <acl/config.hpp>
 
 #include <sys/wait.h>
 #include <unistd.h>

@@ -2,6 +2,7 @@
 // The checker registers its atexit handler before the Session exists, so the handler runs after
 // the Session's destructor and can see that the runtime was finalised and the finalize callback
 // (a static token as well) ran.
+#include <acl/config.hpp>
 #include <acl/session.hpp>
 
 #include <unistd.h>

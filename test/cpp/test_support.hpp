@@ -2,7 +2,7 @@
 // layer's replaceable handlers.
 #pragma once
 
-#include <acl/acl.hpp>
+#include <acl/all.hpp>
 
 #include <cstdint>
 #include <mutex>

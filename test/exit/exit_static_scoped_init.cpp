@@ -2,6 +2,7 @@
 // finalize safely when their destructors run during exit. A function-local static
 // ScopedInit holds one more joined reference; the destructors run in the reverse of their
 // construction and the last one tears the runtime down.
+#include <acl/config.hpp>
 #include <acl/scoped_init.hpp>
 #include <acl/session.hpp>
 

@@ -7,6 +7,7 @@
 
 #include <acl/aclpp_ext.h>
 
+#include <acl/detail/atomic.hpp>
 #include <acl/detail/macros.hpp>
 #include <cstdint>
 
@@ -14,7 +15,6 @@
 #include <pthread.h>
 #include <unistd.h>
 
-#include <atomic>
 #endif
 
 namespace acl {
@@ -28,21 +28,21 @@ namespace detail {
 #if ACLPP_HAS_GETPID
     // constinit: no guard, so a fork() racing the first call cannot leave a child waiting on a
     // guard its parent's thread held. 0 = not cached: ask the kernel.
-    static constinit std::atomic<long> cached{0};
+    static constinit Atomic<long> cached{0};
     enum : int { kNotInstalled, kInstalling, kInstalled };
-    static constinit std::atomic<int> child_handler{kNotInstalled};
-    if (const long pid = cached.load(std::memory_order_relaxed); pid != 0) return pid;
+    static constinit Atomic<int> child_handler{kNotInstalled};
+    if (const long pid = cached.load(detail::MemoryOrder::relaxed); pid != 0) return pid;
     const long pid = static_cast<long>(::getpid());
     // A pid is cached only once the child handler that forgets it is installed, so a child never
     // keeps its parent's pid; while it is being installed, or if it cannot be, nothing is cached.
-    int handler = child_handler.load(std::memory_order_acquire);
+    int handler = child_handler.load(detail::MemoryOrder::acquire);
     if (handler == kNotInstalled && child_handler.compare_exchange_strong(handler, kInstalling)) {
         const bool installed =
-            ::pthread_atfork(nullptr, nullptr, [] { cached.store(0, std::memory_order_relaxed); }) == 0;
+            ::pthread_atfork(nullptr, nullptr, [] { cached.store(0, detail::MemoryOrder::relaxed); }) == 0;
         handler = installed ? kInstalled : kNotInstalled;
-        child_handler.store(handler, std::memory_order_release);
+        child_handler.store(handler, detail::MemoryOrder::release);
     }
-    if (handler == kInstalled) cached.store(pid, std::memory_order_relaxed);
+    if (handler == kInstalled) cached.store(pid, detail::MemoryOrder::relaxed);
     return pid;
 #else
     return 0;
