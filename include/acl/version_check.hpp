@@ -15,6 +15,7 @@
 
 #include <acl/aclpp_ext.h>
 
+#include <acl/detail/macros.hpp>
 #include <acl/error.hpp>
 #include <acl/version.hpp>
 #include <cstddef>
@@ -44,8 +45,9 @@ inline constexpr std::uint32_t header_version = ACLPP_VERSION;
 /// "" when the loaded core fits these headers; otherwise one sentence naming both versions.
 /// One snprintf, not a chain of std::string operators: every program that makes a ScopedInit
 /// compiles this function, and the chain was most of the code such a program got from the
-/// headers (issue 7, target 5).
-[[nodiscard]] inline std::string core_version_mismatch() {
+/// headers (issue 7, target 5). Cold and out of line: its 512-byte buffer must not become part
+/// of the stack frame of every function that makes a ScopedInit.
+[[nodiscard]] ACLPP_COLD inline std::string core_version_mismatch() {
     const std::uint32_t core = aclppCoreVersion();
     if (core_version_compatible(header_version, core)) return {};
     char text[512];
