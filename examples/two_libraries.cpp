@@ -4,6 +4,7 @@
 // shuts down first.
 #include <acl/acl.hpp>
 #include <acl/config.hpp>
+#include <acl/runtime.hpp>
 
 #include <cstdio>
 #include <memory>

@@ -95,7 +95,7 @@ ACLPP_CXX_API const std::error_category &category() noexcept;
 
 /// The exception thrown by the C++ layer: an aclError with the failing C function and the
 /// recent error text captured at the failure point.
-class Error : public std::system_error {
+class ACLPP_CXX_API Error : public std::system_error {
 public:
     /// `function` is the C entry point (or acl:: operation) that failed, `recent_message` the
     /// aclGetRecentErrMsg() text, `context` what the layer adds (a path, a config diff).
@@ -212,16 +212,30 @@ namespace detail {
 /// Throws acl::Error(code, function, recent, context). Compiled into the core, like category():
 /// the constructor and the throw are then built once, not optimised again in every program
 /// that includes a throwing call (they were most of the code a Session added to a translation
-/// unit, and of its compile time: issue 7, target 5).
+/// unit, and of its compile time: issue 7, target 5). Error's typeinfo is exported with it, so
+/// a catch in any library matches it whatever the runtime compares (names or addresses).
 [[noreturn]] ACLPP_CXX_API void throw_error(aclError code, const char *function, std::string recent,
                                             std::string context);
+
+/// Whether this translation unit's std::string is the core's: a program built with libstdc++'s
+/// old string ABI (_GLIBCXX_USE_CXX11_ABI=0, common in CANN toolchains) cannot take an Error
+/// built in the core, whose strings have the new layout, so it builds the Error itself.
+#if defined(_GLIBCXX_USE_CXX11_ABI) && _GLIBCXX_USE_CXX11_ABI == 0
+inline constexpr bool kThrowInCore = false;
+#else
+inline constexpr bool kThrowInCore = true;
+#endif
 
 /// The one place that turns an aclError into an exception (or, without exceptions, into a call
 /// of the fatal-error handler). Cold and out of line: messages are built only here.
 [[noreturn]] ACLPP_COLD inline void raise_error(aclError code, const char *function, std::string recent,
                                                 std::string context) {
 #if ACLPP_EXCEPTIONS
-    throw_error(code, function, std::move(recent), std::move(context));
+    if constexpr (kThrowInCore) {
+        throw_error(code, function, std::move(recent), std::move(context));
+    } else {
+        throw Error(code, function, std::move(recent), std::move(context));
+    }
 #else
     const ErrorInfo info{code, function, recent, context};
     fatal_error_handler.load()(info);

@@ -6,8 +6,8 @@
 #pragma once
 
 #include <acl/detail/json_text.hpp>
+#include <acl/effective_config.hpp>
 #include <acl/error.hpp>
-#include <acl/runtime.hpp>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>

@@ -1,14 +1,15 @@
 // acl/runtime.hpp: process-wide queries of the runtime (decision A-2): the lifecycle state, the
 // emulated platform, the effective configuration and the config bytes of the live runtime. The
-// effective configuration's text, acl::effective_config_json(), is in <acl/detail/caller_buffer.hpp>
-// (a Session needs it without the rest of this header), parsed, acl::effective_config(), in
-// <acl/json.hpp>. Not part of <acl/acl.hpp>: LifecycleState's durations need <chrono>.
+// effective configuration comes from <acl/effective_config.hpp> (text; a Session needs it without
+// the rest of this header) and <acl/json.hpp> (parsed). Not part of <acl/acl.hpp>:
+// LifecycleState's durations need <chrono>.
 #pragma once
 
 #include <acl/acl.h>
 #include <acl/aclpp_ext.h>
 
 #include <acl/detail/caller_buffer.hpp>
+#include <acl/effective_config.hpp>
 #include <acl/error.hpp>
 #include <cstdint>
 #include <string>

@@ -22,8 +22,8 @@
 
 #include <acl/callback.hpp>
 #include <acl/detail/atomic.hpp>
-#include <acl/detail/caller_buffer.hpp>
 #include <acl/device.hpp>
+#include <acl/effective_config.hpp>
 #include <acl/error.hpp>
 #include <acl/scoped_init.hpp>
 #include <cstddef>
@@ -159,8 +159,8 @@ public:
     Session() : init_() { join_.joined = init_.joined(); }
     /// Initialises from a typed config, acl::Config or a compile-time checked acl::StaticConfig
     /// (or joins and compares). Throws acl::Error.
-    template <detail::TypedConfig Config>
-    explicit Session(const Config &config, JoinPolicy policy = JoinPolicy::warn) {
+    template <detail::TypedConfig C>
+    explicit Session(const C &config, JoinPolicy policy = JoinPolicy::warn) {
         open_or_raise(detail::typed_config_json(config), policy);
     }
     /// Initialises from acl.json text. Throws acl::Error.
@@ -177,8 +177,8 @@ public:
 
     /// The error_code twins: an empty session and `ec` set on failure (the runtime's recent
     /// error text is left for aclGetRecentErrMsg).
-    template <detail::TypedConfig Config>
-    [[nodiscard]] static Session create(const Config &config, std::error_code &ec,
+    template <detail::TypedConfig C>
+    [[nodiscard]] static Session create(const C &config, std::error_code &ec,
                                         JoinPolicy policy = JoinPolicy::warn) noexcept {
         Session session(nullptr);
 #if ACLPP_EXCEPTIONS

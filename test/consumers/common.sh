@@ -28,7 +28,7 @@ meson_option() {
     python3 -c 'import json, sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == sys.argv[1]))' "$2"
 }
 
-# project_version BUILD_DIR: aclpp's version ("0.1.0").
+# project_version BUILD_DIR: aclpp's version ("0.2.0").
 project_version() {
   meson introspect "$1" --projectinfo | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])'
 }

@@ -7,7 +7,7 @@
 #include <cstdint>
 
 // One release below the real one: from 1.0 on an earlier major (x.9.9), for 0.x an earlier
-// minor (0.0.9 for 0.1.0). Both are incompatible whatever the patch level.
+// minor (0.1.9 for 0.2.0). Both are incompatible whatever the patch level.
 #if ACLPP_VERSION_MAJOR > 0
 #define ACLPP_TEST_FAKE_MAJOR (ACLPP_VERSION_MAJOR - 1)
 #define ACLPP_TEST_FAKE_MINOR 9

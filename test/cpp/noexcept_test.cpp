@@ -2,6 +2,7 @@
 // that fails runs the fatal-error handler (it must not return) instead of throwing.
 #include <acl/acl.hpp>
 #include <acl/config.hpp>
+#include <acl/runtime.hpp>
 
 #include <sys/wait.h>
 #include <unistd.h>

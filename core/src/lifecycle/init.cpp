@@ -287,10 +287,8 @@ bool tryJoin(uint64_t *epoch) noexcept {
     };
     // The thread-local guess is read and written before the CAS, never after it: its address is
     // the thread pointer plus an offset, and reloading the thread pointer (%fs:0) right after the
-    // locked instruction stalled when lifecycleWord had the same offset within its page as the
-    // thread control block (most likely 4K aliasing). In a build laid out that way, the C ABI
-    // join+leave took 25.7 ns before and 22.3 ns after (bench-join-leave, medians of 10
-    // interleaved runs); moving the word to another page offset had the same effect.
+    // locked instruction stalls the join whenever lifecycleWord has the same offset within its
+    // page as the thread control block, which depends on how the process happens to be laid out.
     uint64_t &seen = lastWordSeen;
     uint64_t word = seen;  // a guess: a failed CAS replaces it with the real value
     if (!joinable(word)) word = lifecycleWord.load(std::memory_order_acquire);

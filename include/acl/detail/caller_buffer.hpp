@@ -1,15 +1,12 @@
 // acl/detail/caller_buffer.hpp: reading the core's caller-buffer strings (A-2's string rule:
-// a size query, then a copy) into a std::string, and the one such string a Session reads, the
-// effective configuration. Included by <acl/runtime.hpp> and <acl/session.hpp>.
+// a size query, then a copy) into a std::string.
 #pragma once
 
 #include <acl/acl.h>
 #include <acl/aclpp_ext.h>
 
-#include <acl/error.hpp>
 #include <cstddef>
 #include <string>
-#include <system_error>
 
 namespace acl {
 inline namespace v1 {
@@ -36,20 +33,6 @@ inline aclError copy_out(Call &&call, std::string &out) {
     return ACL_ERROR_INTERNAL_ERROR;
 }
 }  // namespace detail
-
-/// The live effective configuration with provenance, as JSON text (aclppGetEffectiveConfig).
-/// ACL_ERROR_UNINITIALIZE when the runtime is not initialised.
-[[nodiscard]] inline std::string effective_config_json(std::error_code &ec) {
-    std::string out;
-    detail::assign(ec, detail::copy_out(aclppGetEffectiveConfig, out));
-    return out;
-}
-[[nodiscard]] inline std::string effective_config_json() {
-    std::string out;
-    const aclError rc = detail::copy_out(aclppGetEffectiveConfig, out);
-    if (rc != ACL_SUCCESS) detail::raise(rc, "aclppGetEffectiveConfig");
-    return out;
-}
 
 }  // namespace v1
 }  // namespace acl
