@@ -2,10 +2,12 @@
 // aclppSetDeviceWithEpoch, aclppResetDeviceOfEpoch): a holder whose runtime someone tore down
 // with aclFinalize must never give back, or reset a device in, a later runtime (L-1, L-5, E-2).
 #include <atomic>
+#include <cstdint>
 #include <string_view>
 #include <thread>
 
 #include "catch.hpp"
+#include "lifecycle/state.hpp"
 #include "runtime_fixture.hpp"
 
 using aclpp::test::FreshRuntime;
@@ -162,4 +164,43 @@ TEST_CASE("L-5 joiners racing aclFinalize and re-init never release another runt
     CHECK(ownerFailures.load() == 0);
     CHECK(joinerFailures.load() == 0);
     CHECK(joinsOnLiveRuntime.load() > 0);
+}
+
+// White-box: 2^40 - 1 references cannot be taken in a test, so the count is set in the word
+// (state.hpp) and put back before the runtime is finalised.
+TEST_CASE("L-1 a join beyond 2^40 - 1 references is refused with 500001 and changes nothing", "[L-1]") {
+    using aclpp::core::kCountMask;
+    using aclpp::core::lifecycleWord;
+    FreshRuntime fresh;
+    uint64_t ownerEpoch = 0;
+    REQUIRE(aclppInitWithEpoch(nullptr, &ownerEpoch) == ACL_SUCCESS);
+    const uint64_t word = lifecycleWord.load();
+    REQUIRE((word & kCountMask) == 1);
+    const auto withCount = [&](uint64_t count) { return (word & ~kCountMask) | count; };
+
+    lifecycleWord.store(withCount(kCountMask - 1));
+    uint64_t epoch = 0;
+    CHECK(aclppInitWithEpoch(nullptr, &epoch) == ACL_ERROR_REPEAT_INITIALIZE);  // the last one fits
+    CHECK(epoch == ownerEpoch);
+    CHECK(lifecycleWord.load() == withCount(kCountMask));
+    (void)aclGetRecentErrMsg();
+
+    epoch = 99;
+    CHECK(aclppInitWithEpoch(nullptr, &epoch) == ACL_ERROR_INTERNAL_ERROR);
+    CHECK(epoch == 0);
+    CHECK(aclInit(nullptr) == ACL_ERROR_INTERNAL_ERROR);
+    const char *text = aclGetRecentErrMsg();
+    REQUIRE(text != nullptr);
+    CHECK(std::string_view(text).find("2^40 - 1 references") != std::string_view::npos);
+    CHECK(lifecycleWord.load() == withCount(kCountMask));  // no carry into the generation bits
+    CHECK(lifecycleState().epoch == ownerEpoch);
+
+    // Leaving still works from the full count, and the runtime stays the same one.
+    uint64_t left = 0;
+    CHECK(aclppFinalizeReferenceOfEpoch(ownerEpoch, &left) == ACL_SUCCESS);
+    CHECK(left == kCountMask - 1);
+
+    lifecycleWord.store(withCount(1));
+    CHECK(aclFinalize() == ACL_SUCCESS);
+    CHECK(lifecycleState().refCount == 0);
 }
