@@ -3,7 +3,7 @@
 
 Compiles, against one translation unit that includes only <string>, <vector> and <system_error>,
 three that construct an acl::Session, with the flags the project compiles its own C++ with (taken
-from the build directory's compile_commands.json), best of N runs each:
+from the build directory's compile_commands.json), best of N interleaved rounds:
 
   session           <acl/acl.hpp> and a Session (the TU target 5 names: its ratio is the target)
   session_text      <acl/acl.hpp> and a Session from acl.json text (the join comparison compiles)
@@ -126,30 +126,42 @@ def main():
     result = {"compiler": compiler, "flags": flags, "runs": args.runs, "baseline": {}, "tus": {}}
     status = 0
     with tempfile.TemporaryDirectory(prefix="aclpp-compile-time-") as tmp:
-        baseline = os.path.join(tmp, "baseline.cpp")
-        with open(baseline, "w", encoding="utf-8") as f:
-            f.write(BASELINE_TU)
-        for mode in ("-c", "-fsyntax-only"):
-            seconds, error = compile_seconds(compiler, directory, flags, baseline, mode, args.runs)
-            if seconds is None:
-                sys.exit(f"compile_time.py: the baseline TU does not compile:\n{error}")
-            result["baseline"][mode] = {"cpu_seconds": seconds[0], "wall_seconds": seconds[1]}
-        for key, what, text in LIBRARY_TUS:
-            source = os.path.join(tmp, key + ".cpp")
-            with open(source, "w", encoding="utf-8") as f:
+        sources = {}
+        for key, text in [("baseline", BASELINE_TU)] + [(key, text) for key, _, text in LIBRARY_TUS]:
+            sources[key] = os.path.join(tmp, key + ".cpp")
+            with open(sources[key], "w", encoding="utf-8") as f:
                 f.write(text)
+        # One run of every TU and mode per round, rounds repeated: the machine's load drifts,
+        # and a ratio of two minima taken minutes apart would measure the drift.
+        best = {}
+        for _ in range(args.runs):
+            for key, source in sources.items():
+                for mode in ("-c", "-fsyntax-only"):
+                    if key in best and best[key] is None:
+                        continue  # it did not compile: reported below
+                    seconds, error = compile_seconds(compiler, directory, flags, source, mode, 1)
+                    if seconds is None:
+                        if key == "baseline":
+                            sys.exit(f"compile_time.py: the baseline TU does not compile:\n{error}")
+                        best[key] = None
+                        result["tus"][key] = {"error": f"{key} does not compile with {mode}: {error.strip()[:2000]}"}
+                        print(result["tus"][key]["error"], file=sys.stderr)
+                        status = 1
+                        continue
+                    entry = best.setdefault(key, {}).setdefault(mode, [seconds[0], seconds[1]])
+                    entry[0] = min(entry[0], seconds[0])
+                    entry[1] = min(entry[1], seconds[1])
+        for mode, (cpu, wall) in best["baseline"].items():
+            result["baseline"][mode] = {"cpu_seconds": cpu, "wall_seconds": wall}
+        for key, what, _ in LIBRARY_TUS:
+            if best.get(key) is None:
+                continue
             entry = {"what": what, "modes": {}}
-            for mode in ("-c", "-fsyntax-only"):
-                seconds, error = compile_seconds(compiler, directory, flags, source, mode, args.runs)
-                if seconds is None:
-                    entry["error"] = f"{what} does not compile with {mode}: {error.strip()[:2000]}"
-                    print(entry["error"], file=sys.stderr)
-                    status = 1
-                    break
+            for mode, (cpu, wall) in best[key].items():
                 base = result["baseline"][mode]
                 entry["modes"][mode] = {
-                    "cpu_seconds": seconds[0], "wall_seconds": seconds[1],
-                    "ratio": seconds[0] / base["cpu_seconds"], "wall_ratio": seconds[1] / base["wall_seconds"],
+                    "cpu_seconds": cpu, "wall_seconds": wall,
+                    "ratio": cpu / base["cpu_seconds"], "wall_ratio": wall / base["wall_seconds"],
                 }
             result["tus"][key] = entry
     with open(args.out, "w", encoding="utf-8") as f:
