@@ -91,26 +91,22 @@ def children_cpu_seconds():
     return usage.ru_utime + usage.ru_stime
 
 
-def compile_seconds(compiler, directory, flags, source, mode, runs):
-    """Best of `runs` compilations of `source` (-c or -fsyntax-only): (cpu, wall) seconds.
+def compile_seconds(compiler, directory, flags, source, mode):
+    """One compilation of `source` (-c or -fsyntax-only): ((cpu, wall) seconds, "") or (None, stderr).
 
     CPU time (user + system of the compiler) is the figure: on a shared machine the wall time
     mostly measures how long the compiler waited for a core."""
     command = [compiler, *flags, mode, source]
     if mode == "-c":
         command += ["-o", os.devnull]
-    best_cpu = best_wall = None
-    for _ in range(runs):
-        cpu_before = children_cpu_seconds()
-        start = time.perf_counter()
-        result = subprocess.run(command, cwd=directory, capture_output=True, text=True)
-        wall = time.perf_counter() - start
-        cpu = children_cpu_seconds() - cpu_before
-        if result.returncode != 0:
-            return None, result.stderr
-        best_cpu = cpu if best_cpu is None else min(best_cpu, cpu)
-        best_wall = wall if best_wall is None else min(best_wall, wall)
-    return (best_cpu, best_wall), ""
+    cpu_before = children_cpu_seconds()
+    start = time.perf_counter()
+    result = subprocess.run(command, cwd=directory, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    cpu = children_cpu_seconds() - cpu_before
+    if result.returncode != 0:
+        return None, result.stderr
+    return (cpu, wall), ""
 
 
 def main():
@@ -139,7 +135,7 @@ def main():
                 for mode in ("-c", "-fsyntax-only"):
                     if key in best and best[key] is None:
                         continue  # it did not compile: reported below
-                    seconds, error = compile_seconds(compiler, directory, flags, source, mode, 1)
+                    seconds, error = compile_seconds(compiler, directory, flags, source, mode)
                     if seconds is None:
                         if key == "baseline":
                             sys.exit(f"compile_time.py: the baseline TU does not compile:\n{error}")
