@@ -11,15 +11,24 @@ bool isKnownCallbackType(aclRegisterCallbackType type) noexcept {
 
 const char *callbackTypeName(aclRegisterCallbackType type) noexcept {
     switch (type) {
-        case ACL_REG_TYPE_ACL_MODEL: return "ACL_REG_TYPE_ACL_MODEL";
-        case ACL_REG_TYPE_ACL_OP_EXECUTOR: return "ACL_REG_TYPE_ACL_OP_EXECUTOR";
-        case ACL_REG_TYPE_ACL_OP_CBLAS: return "ACL_REG_TYPE_ACL_OP_CBLAS";
-        case ACL_REG_TYPE_ACL_OP_COMPILER: return "ACL_REG_TYPE_ACL_OP_COMPILER";
-        case ACL_REG_TYPE_ACL_TDT_CHANNEL: return "ACL_REG_TYPE_ACL_TDT_CHANNEL";
-        case ACL_REG_TYPE_ACL_TDT_QUEUE: return "ACL_REG_TYPE_ACL_TDT_QUEUE";
-        case ACL_REG_TYPE_ACL_DVPP: return "ACL_REG_TYPE_ACL_DVPP";
-        case ACL_REG_TYPE_ACL_RETR: return "ACL_REG_TYPE_ACL_RETR";
-        case ACL_REG_TYPE_OTHER: return "ACL_REG_TYPE_OTHER";
+        case ACL_REG_TYPE_ACL_MODEL:
+            return "ACL_REG_TYPE_ACL_MODEL";
+        case ACL_REG_TYPE_ACL_OP_EXECUTOR:
+            return "ACL_REG_TYPE_ACL_OP_EXECUTOR";
+        case ACL_REG_TYPE_ACL_OP_CBLAS:
+            return "ACL_REG_TYPE_ACL_OP_CBLAS";
+        case ACL_REG_TYPE_ACL_OP_COMPILER:
+            return "ACL_REG_TYPE_ACL_OP_COMPILER";
+        case ACL_REG_TYPE_ACL_TDT_CHANNEL:
+            return "ACL_REG_TYPE_ACL_TDT_CHANNEL";
+        case ACL_REG_TYPE_ACL_TDT_QUEUE:
+            return "ACL_REG_TYPE_ACL_TDT_QUEUE";
+        case ACL_REG_TYPE_ACL_DVPP:
+            return "ACL_REG_TYPE_ACL_DVPP";
+        case ACL_REG_TYPE_ACL_RETR:
+            return "ACL_REG_TYPE_ACL_RETR";
+        case ACL_REG_TYPE_OTHER:
+            return "ACL_REG_TYPE_OTHER";
     }
     return "unknown callback type";
 }

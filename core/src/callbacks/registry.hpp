@@ -70,17 +70,17 @@ private:
     static uint32_t typeBit(aclRegisterCallbackType type) noexcept;
 
     std::mutex mutex_;
-    std::vector<InitCallback> init_;      // registration order
+    std::vector<InitCallback> init_;  // registration order
     std::vector<FinalizeCallback> finalize_;
     Phase phase_ = Phase::idle;
-    uint32_t notifiedTypes_ = 0;          // bits of the types this init has notified
-    uint64_t lastRegistration_ = 0;       // numbers init registrations
+    uint32_t notifiedTypes_ = 0;     // bits of the types this init has notified
+    uint64_t lastRegistration_ = 0;  // numbers init registrations
     struct PendingInit {
         InitCallback callback;
         bool afterItsStep;  // its type had been notified when it registered
     };
-    std::vector<PendingInit> pending_;    // registered while an init was running
-    SharedConfigBytes liveConfig_;        // the committed runtime's config while initialized
+    std::vector<PendingInit> pending_;  // registered while an init was running
+    SharedConfigBytes liveConfig_;      // the committed runtime's config while initialized
     bool liveConfigGiven_ = false;
 };
 
