@@ -212,9 +212,10 @@ private:
         const detail::Origin origin{process_, epoch};
         if (!origin.same_process()) return true;  // L-10: the parent's reference is not ours
         // The core gives the reference back only to the runtime it was taken on: 100037 when
-        // that runtime is gone, so a later runtime's count is never touched.
-        std::uint64_t left = 0;
-        if (detail::assign(ec, aclppFinalizeReferenceOfEpoch(origin.core_epoch(), &left))) return true;
+        // that runtime is gone, so a later runtime's count is never touched. No count asked
+        // for: then a reference the core counted on this thread goes back without a locked
+        // instruction (an exact count would have to gather every thread's).
+        if (detail::assign(ec, aclppFinalizeReferenceOfEpoch(origin.core_epoch(), nullptr))) return true;
         if (ec.value() == ACL_ERROR_REPEAT_FINALIZE) {
             explanation = "the runtime this reference belonged to was torn down by aclFinalize while it was held";
         }

@@ -6,6 +6,7 @@
 #include "errors/recent_message.hpp"
 #include "lifecycle/faults.hpp"
 #include "lifecycle/lifecycle.hpp"
+#include "lifecycle/local_counts.hpp"
 #include "lifecycle/state.hpp"
 #include "lifecycle/steps.hpp"
 
@@ -115,7 +116,7 @@ bool claimTransition(ProcessState &state, uint64_t word) {
     ProcessState &state = processState();
     std::unique_lock lock(state.mutex);
     for (;;) {
-        const uint64_t word = waitForStableState(state, lock);
+        const uint64_t word = waitForExactState(state, lock);
         const uint64_t count = word & kCountMask;
         // Not initialised, or (for a caller naming its runtime) a different runtime is live.
         if (count == 0 || (requiredEpoch != kAnyEpoch && state.epoch != requiredEpoch)) {
@@ -145,7 +146,7 @@ aclError finalizeAll() {
     ProcessState &state = processState();
     std::unique_lock lock(state.mutex);
     for (;;) {
-        const uint64_t word = waitForStableState(state, lock);
+        const uint64_t word = waitForExactState(state, lock);
         if (state.finalized) return ACL_ERROR_REPEAT_FINALIZE;
         if (word == 0) {
             // L-3: nothing is initialised: succeed, touch nothing, and a repeat gives 100037.
@@ -158,21 +159,25 @@ aclError finalizeAll() {
 
 aclError finalizeReference(uint64_t *refCount, uint64_t requiredEpoch) {
     // Leaving while others still hold the runtime: one CAS, no lock. No re-entrancy check before
-    // it (L-6): the transitioning thread holds BUSY, so it always takes the slow path.
+    // it (L-6): the transitioning thread holds BUSY, so it always takes the slow path. (A
+    // reference counted on this thread went back in the C entry point already.)
     uint64_t generationMask = 0;  // which generation the word must carry: any by default
     uint64_t generation = 0;
     if (requiredEpoch != kAnyEpoch) {
         // The caller's runtime must be the live one; after this load, a teardown and a re-init
         // cannot make the CAS below succeed on the wrong runtime: its word carries another
-        // generation (short of 2^23 inits in between).
+        // generation (short of 2^22 inits in between).
         if (liveEpochWord.load(std::memory_order_acquire) != requiredEpoch) {
             return finalizeReferenceSlow(refCount, requiredEpoch);
         }
         generationMask = kGenerationMask;
         generation = generationBits(requiredEpoch);
     }
+    // A caller that wants the new count cannot leave here while threads count locally: only a
+    // fold knows the count then.
+    const uint64_t blockingBits = refCount != nullptr ? kBusyBit | kLocalsBit : kBusyBit;
     const auto leavable = [&](uint64_t word) {
-        return (word & kBusyBit) == 0 && (word & kCountMask) > 1 && (word & generationMask) == generation;
+        return (word & blockingBits) == 0 && (word & kCountMask) > 1 && (word & generationMask) == generation;
     };
     uint64_t &seen = lastWordSeen;  // read and written before the CAS only, as in tryJoin
     uint64_t word = seen;

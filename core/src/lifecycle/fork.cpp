@@ -8,6 +8,7 @@
 #include "callbacks/registry.hpp"
 #include "errors/recent_message.hpp"
 #include "lifecycle/faults.hpp"
+#include "lifecycle/local_counts.hpp"
 #include "lifecycle/state.hpp"
 
 namespace aclpp::core {
@@ -51,6 +52,7 @@ void childAfterFork() {
     } else {
         state.runtime = RuntimeState{};
     }
+    resetLocalCountsInChild(state);
     ++state.forkGeneration;
     state.liveEpoch.store(0);
     ++state.deviceGeneration;  // current devices set in the parent are gone

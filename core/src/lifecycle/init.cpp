@@ -8,6 +8,7 @@
 #include "errors/recent_message.hpp"
 #include "lifecycle/faults.hpp"
 #include "lifecycle/lifecycle.hpp"
+#include "lifecycle/local_counts.hpp"
 #include "lifecycle/state.hpp"
 #include "lifecycle/steps.hpp"
 #include "schema/validate.hpp"
@@ -281,9 +282,11 @@ uint64_t epochJoined(uint64_t word) noexcept {
 
 // Joining a live runtime: one CAS, no lock (L-1: count and 100002, path not read).
 bool tryJoin(uint64_t *epoch) noexcept {
-    // count in [1, max): 0 is not initialised, and a full count must not carry into the generation
+    // count in [1, max): 0 is not initialised, and a full count must not carry into the generation.
+    // While threads count locally, max is kLocalHeadroom, so that folding them in always fits.
     const auto joinable = [](uint64_t word) {
-        return (word & kBusyBit) == 0 && (word & kCountMask) - 1 < kCountMask - 1;
+        const uint64_t limit = (word & kLocalsBit) != 0 ? kLocalHeadroom : kCountMask;
+        return (word & kBusyBit) == 0 && (word & kCountMask) - 1 < limit - 1;
     };
     // The thread-local guess is read and written before the CAS, never after it: its address is
     // the thread pointer plus an offset, and reloading the thread pointer (%fs:0) right after the
@@ -341,7 +344,7 @@ aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request)
 
     std::unique_lock lock(state.mutex);
     for (;;) {
-        const uint64_t word = waitForStableState(state, lock);
+        const uint64_t word = waitForExactState(state, lock);  // the limit below needs the exact count
         if (word == 0) break;
         if ((word & kCountMask) == kCountMask) {
             recordError(std::string(entryPointName(request)) +

@@ -21,17 +21,21 @@
 
 namespace aclpp::core {
 
-// The word: BUSY (bit 63) | generation (bits 40..62) | count (bits 0..39). The generation is
-// the low 23 bits of the epoch of the runtime the count belongs to, so a join's CAS tells which
-// runtime it joined and a leave can insist on one (aclppInitWithEpoch and friends) without a
-// lock. 2^40 - 1 references at once is the limit; a join beyond it is refused.
+// The word: BUSY (bit 63) | LOCALS (bit 62) | generation (bits 40..61) | count (bits 0..39).
+// The generation is the low 22 bits of the epoch of the runtime the count belongs to, so a
+// join's CAS tells which runtime it joined and a leave can insist on one (aclppInitWithEpoch and
+// friends) without a lock. LOCALS says that threads may hold references in their own counters
+// (local_counts.hpp): the count in the word is then not the whole count, and whoever needs the
+// exact figure folds them in first. 2^40 - 1 references at once is the limit; a join beyond it
+// is refused.
 inline constexpr uint64_t kBusyBit = uint64_t{1} << 63;
+inline constexpr uint64_t kLocalsBit = uint64_t{1} << 62;
 inline constexpr unsigned kGenerationShift = 40;
 inline constexpr uint64_t kCountMask = (uint64_t{1} << kGenerationShift) - 1;
-inline constexpr uint64_t kGenerationMask = (kBusyBit - 1) & ~kCountMask;
+inline constexpr uint64_t kGenerationMask = (kLocalsBit - 1) & ~kCountMask;
 
-/// The generation bits of the runtime with `epoch`. Two runtimes share them only 2^23 (about
-/// 8.4 million) inits apart, which no check below can span (each reads the live epoch too).
+/// The generation bits of the runtime with `epoch`. Two runtimes share them only 2^22 (about
+/// 4.2 million) inits apart, which no check below can span (each reads the live epoch too).
 [[nodiscard]] constexpr uint64_t generationBits(uint64_t epoch) noexcept {
     return (epoch << kGenerationShift) & kGenerationMask;
 }
