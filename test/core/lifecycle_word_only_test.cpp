@@ -1,4 +1,4 @@
-// With local counts off (no membarrier: an old kernel, valgrind, a seccomp filter), every join
+// With local counts off (no membarrier: a kernel before 4.14, a seccomp filter), every join
 // and leave goes through the word, with the same codes and counts (L-1, L-5). Its own
 // executable: turning local counts off is for the whole process.
 #include <atomic>

@@ -66,8 +66,8 @@ ACL_FUNC_VISIBILITY uint64_t aclppLifecycleEpoch(void);
  * Another thread's aclFinalize tears the runtime down whatever the count, and a later aclInit
  * starts a new one: a holder that then calls aclFinalizeReference would give back a reference
  * of the new runtime, which it never took. These calls tie each reference to the epoch of the
- * runtime it was taken on, exactly (no window between taking it and reading the epoch), and
- * lock-free on the join and leave paths. The C++ handles use them.
+ * runtime it was taken on, exactly (no window between taking it and reading the epoch), with no
+ * lock on the join and leave of a runtime that stays live. The C++ handles use them.
  *
  * Speed: where the kernel offers membarrier(2), a join through these calls while the runtime
  * is live is counted on the calling thread, and a leave with refCount NULL gives such a

@@ -1,5 +1,6 @@
-// aclFinalize and aclFinalizeReference: leaving a shared runtime is one compare-and-swap; the
-// teardown runs the reference's steps in order (§2.3) and never sleeps (L-8).
+// aclFinalize and aclFinalizeReference: leaving a shared runtime takes no lock (one
+// compare-and-swap here, after the C entry points tried the thread's own counter); the teardown runs the reference's
+// steps in order (§2.3) and never sleeps (L-8).
 #include <chrono>
 
 #include "callbacks/registry.hpp"
@@ -105,7 +106,8 @@ aclError teardown(ProcessState &state, std::unique_lock<std::mutex> &lock, uint6
     return result.code;
 }
 
-// Sets BUSY over `count` (count may change under us through the lock-free paths).
+// Sets BUSY over `count`. Fails when the word changed since it was read: the count through the
+// lock-free paths, or LOCALS set again by a local join; the caller then folds and tries again.
 bool claimTransition(ProcessState &state, uint64_t word) {
     return state.word.compare_exchange_strong(word, word | kBusyBit, std::memory_order_acq_rel);
 }

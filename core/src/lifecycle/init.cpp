@@ -1,4 +1,5 @@
-// aclInit: the repeat path is one compare-and-swap; the 0->1 path runs the reference's steps in
+// aclInit: the repeat path takes no lock (one compare-and-swap here; aclppInitWithEpoch counts on
+// the calling thread first, local_counts.hpp); the 0->1 path runs the reference's steps in
 // order (§2.2) on a config validated once, and undoes everything when a step fails (L-2).
 #include <chrono>
 #include <cstring>

@@ -2,8 +2,10 @@
 // protocol is described in local_counts.hpp.
 #include "lifecycle/local_counts.hpp"
 
-#include <sched.h>
+#include <pthread.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -56,62 +58,108 @@ bool enabledLocked() noexcept {
     return now == Availability::on;
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+// The barrier of last resort, for a process that forbids membarrier after registering it (a
+// seccomp filter installed later): taking write access away from a dirty page makes the kernel
+// flush that page from the TLB of every CPU running a thread of this process, by
+// inter-processor interrupt on x86, and an interrupt drains the interrupted CPU's store buffer.
+// Other architectures invalidate TLBs without interrupting, so this is x86 only.
+bool barrierByTlbShootdown() noexcept {
+    static void *page = nullptr;  // guarded by ProcessState::mutex, like every fold
+    const long size = sysconf(_SC_PAGESIZE);
+    if (page == nullptr) {
+        void *mapped =
+            mmap(nullptr, static_cast<size_t>(size), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (mapped == MAP_FAILED) return false;
+        page = mapped;
+    }
+    if (mprotect(page, static_cast<size_t>(size), PROT_READ | PROT_WRITE) != 0) return false;
+    // Dirty, so that the protection change must reach every TLB that may hold the page.
+    __atomic_add_fetch(static_cast<long *>(page), 1, __ATOMIC_SEQ_CST);
+    return mprotect(page, static_cast<size_t>(size), PROT_READ) == 0;
+}
+#else
+bool barrierByTlbShootdown() noexcept {
+    return false;
+}
+#endif
+
+constinit std::atomic<bool> membarrierSkipped{false};  // tests only
+
 // A full memory barrier on every CPU that runs a thread of this process: after it, a local join
 // or leave either has its window open (inFlight visible) or will see BUSY.
 void heavyBarrier() noexcept {
 #if ACLPP_HAVE_MEMBARRIER
+    if (membarrierSkipped.load(std::memory_order_relaxed)) {
+        if (barrierByTlbShootdown()) return;
+    }
     if (membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0) return;
-    // Registered, so this fails only if the process has forbidden the call since (a seccomp
-    // filter installed later). The system-wide command needs no registration, only more time.
+    // Registered, so this fails only if the process has forbidden the call since, or the kernel
+    // is out of memory for it. The system-wide command needs no registration, only more time.
     if (membarrier(MEMBARRIER_CMD_GLOBAL) == 0) return;
 #endif
-    // Without a barrier a fold could miss a reference being counted: the count would be wrong
-    // for good. This needs membarrier to stop working after it was registered.
-    std::fputs("aclpp: membarrier() failed after registration; the per-thread reference counts cannot be folded\n",
-               stderr);
+    if (barrierByTlbShootdown()) return;
+    // Without a barrier a fold could miss a reference being counted, and the count would be
+    // wrong for good; stopping is the lesser harm. Needs membarrier to stop working after it
+    // was registered, on a CPU that is not x86, or mprotect to fail.
+    std::fputs(
+        "aclpp: no process-wide memory barrier is available any more (membarrier failed after "
+        "registration); the per-thread reference counts cannot be folded\n",
+        stderr);
     std::abort();
 }
 
 void waitUntilOutsideWindow(const LocalCount &local) noexcept {
-    // A window is a few instructions; the owner is only here for long when it was preempted.
+    // A window is a few instructions; its owner is only inside it for long when it was preempted
+    // there. Sleep rather than yield after a while: a yield never lets a lower-priority owner run
+    // when this thread has a real-time priority.
     for (unsigned spins = 0; local.inFlight.load(std::memory_order_acquire) != 0; ++spins) {
-        if (spins >= 64) sched_yield();
+        if (spins < 64) continue;
+        const timespec pause{0, 20'000};
+        nanosleep(&pause, nullptr);
     }
 }
 
-// Gives the thread's counter up at thread exit; its references stay counted.
-struct CounterRelease {
-    LocalCount *local = nullptr;
-    CounterRelease() = default;
-    CounterRelease(const CounterRelease &) = delete;
-    CounterRelease &operator=(const CounterRelease &) = delete;
-    ~CounterRelease() {
-        if (local == nullptr) return;
-        tLocalCount = kNoLocalCount;  // later destructors on this thread take the word's path
-        try {
-            ProcessState &state = processState();
-            std::lock_guard lock(state.mutex);
-            local->owned = false;
-        } catch (...) {
-            // The counter stays owned by no live thread and is never adopted: its references
-            // are still folded, so only its 64 bytes are lost.
-        }
+// Gives the thread's counter up when the thread exits; its references stay counted. A pthread
+// key, not a C++ thread_local: a thread can make its first local join after its thread_local
+// destructors have run (from another key's destructor), and glibc would never run a
+// thread_local destructor registered then, while it runs key destructors again for keys set
+// by key destructors.
+void releaseCounter(void *counter) noexcept {
+    tLocalCount = kNoLocalCount;  // no new counter on this thread from later destructors
+    try {
+        ProcessState &state = processState();
+        std::lock_guard lock(state.mutex);
+        static_cast<LocalCount *>(counter)->owned = false;
+    } catch (...) {
+        // The counter stays owned by no live thread and is never adopted: its references are
+        // still folded, so only its 64 bytes are lost.
     }
-};
-thread_local CounterRelease tCounterRelease;
+}
 
-// With the state lock held: a free counter (adopting whatever references it holds) or a new one.
+// With the state lock held: the key whose destructor releases counters, created once.
+bool releaseKey(pthread_key_t &key) noexcept {
+    static pthread_key_t created{};
+    static bool ready = false;
+    if (!ready) ready = pthread_key_create(&created, releaseCounter) == 0;
+    key = created;
+    return ready;
+}
+
+// With the state lock held: a free counter (adopting whatever references it holds) or a new one,
+// released when this thread exits. nullptr when that cannot be arranged.
 LocalCount *registerThisThread() {
-    for (LocalCount *local = localCountList; local != nullptr; local = local->next) {
-        if (!local->owned) {
-            local->owned = true;
-            return local;
-        }
+    pthread_key_t key{};
+    if (!releaseKey(key)) return nullptr;
+    LocalCount *local = localCountList;
+    while (local != nullptr && local->owned) local = local->next;
+    if (local == nullptr) {
+        local = new LocalCount;
+        local->next = localCountList;
+        localCountList = local;
     }
-    auto *local = new LocalCount;
+    if (pthread_setspecific(key, local) != 0) return nullptr;
     local->owned = true;
-    local->next = localCountList;
-    localCountList = local;
     return local;
 }
 
@@ -120,6 +168,8 @@ bool setLocalsBit() noexcept {
     uint64_t word = lifecycleWord.load(std::memory_order_acquire);
     for (;;) {
         if ((word & kLocalsBit) != 0) return true;
+        // Turned off (tests) since the caller checked: its fold must stay the last word.
+        if (availability.load(std::memory_order_relaxed) != Availability::on) return false;
         if ((word & kBusyBit) != 0 || (word & kCountMask) - 1 >= kLocalHeadroom - 1) return false;
         if (lifecycleWord.compare_exchange_weak(word, word | kLocalsBit, std::memory_order_acq_rel)) return true;
     }
@@ -131,9 +181,8 @@ bool joinLocallySlow(uint64_t *epoch) noexcept {
     LocalCount *local = tLocalCount;
     if (local == kNoLocalCount || availability.load(std::memory_order_relaxed) == Availability::off) return false;
     if (local != nullptr && local->count.load(std::memory_order_relaxed) >= kMaxLocalCount) return false;
-    // The transitioning thread's own join is refused by the slow path (L-6); a join with nothing
-    // live is a first init and registers nothing.
-    if (inTransitionOnThisThread()) return false;
+    // A join with nothing live is a first init and registers nothing; BUSY also covers the
+    // transitioning thread's own join, which the slow path refuses (L-6).
     const uint64_t word = lifecycleWord.load(std::memory_order_acquire);
     if ((word & kBusyBit) != 0 || (word & kCountMask) == 0) return false;
     try {
@@ -143,7 +192,7 @@ bool joinLocallySlow(uint64_t *epoch) noexcept {
             if (!enabledLocked()) return false;
             if (local == nullptr) {
                 local = registerThisThread();
-                tCounterRelease.local = local;
+                if (local == nullptr) return false;
                 tLocalCount = local;
             }
         }
@@ -187,6 +236,18 @@ void resetLocalCountsInChild(ProcessState &) noexcept {
         local->inFlight.store(0, std::memory_order_relaxed);  // a thread that does not exist here
         local->owned = local == tLocalCount;
     }
+}
+
+std::size_t localCountsRegistered() {
+    ProcessState &state = processState();
+    std::lock_guard lock(state.mutex);
+    std::size_t registered = 0;
+    for (const LocalCount *local = localCountList; local != nullptr; local = local->next) ++registered;
+    return registered;
+}
+
+void skipMembarrierForTesting(bool skip) noexcept {
+    membarrierSkipped.store(skip, std::memory_order_relaxed);
 }
 
 bool localCountsEnabled() noexcept {

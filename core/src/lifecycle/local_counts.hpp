@@ -19,10 +19,16 @@
 //
 // A counter whose thread has exited keeps its references (a thread may hand a reference to
 // another, or leak it); the next thread to register adopts it. A leave on a thread whose own
-// counter is 0 gives back a reference counted elsewhere: it takes the word's path, folding first.
+// counter is 0 gives back a reference counted elsewhere: it takes the word's path (a CAS while
+// the word holds more than one reference, else the slow path, which folds first).
+//
+// A thread stopped inside its window (a debugger, SIGSTOP) holds up the next fold, and so every
+// caller waiting for the state lock, until it runs again, as a thread stopped while holding the
+// lock always did.
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 
 #include "lifecycle/lifecycle.hpp"
@@ -74,12 +80,15 @@ inline void lightBarrier() noexcept {
     const uint64_t count = local.count.load(std::memory_order_relaxed);
     const bool joinable = (word & (kBusyBit | kLocalsBit)) == kLocalsBit &&
                           (word & kCountMask) - 1 < kLocalHeadroom - 1 && count < kMaxLocalCount;
+    uint64_t joined = 0;
     if (joinable) {
         local.count.store(count + 1, std::memory_order_release);
         // Stable while this window is open: a transition must fold, and so wait for it, first.
-        if (epoch != nullptr) *epoch = liveEpochWord.load(std::memory_order_acquire);
+        joined = liveEpochWord.load(std::memory_order_acquire);
     }
     local.inFlight.store(0, std::memory_order_release);
+    // After the window: a write to the caller's memory may fault, and a fold waits for windows.
+    if (joinable && epoch != nullptr) *epoch = joined;
     return joinable;
 }
 
@@ -126,6 +135,12 @@ uint64_t waitForExactState(ProcessState &state, std::unique_lock<std::mutex> &lo
 /// In a fork() child, with the state lock held: every counter is 0 (the child starts
 /// uninitialised, L-10), and only the forking thread's counter stays owned.
 void resetLocalCountsInChild(ProcessState &state) noexcept;
+
+/// Tests: how many counters exist (each thread that ever counted locally, less those reused).
+[[nodiscard]] std::size_t localCountsRegistered();
+
+/// Tests: folds use the last-resort barrier (x86: a TLB shootdown) instead of membarrier.
+void skipMembarrierForTesting(bool skip) noexcept;
 
 /// Tests: whether local counts are on in this process (membarrier registered; decided at the
 /// first local join), and a switch that turns them off for good, folding first. Not C ABI.

@@ -1,10 +1,12 @@
 // The process-wide lifecycle state (reference §2.1), in never-destroyed storage.
 //
-// The reference count lives in one atomic word together with a BUSY bit and the live runtime's
-// generation (see kGenerationShift). Joining (count > 0, not busy) and leaving (count > 1) are a
-// single compare-and-swap; everything else takes the mutex, and a 0->1 init or a teardown sets
-// BUSY for its whole run so that callers arriving meanwhile wait for it (L-5) while the callbacks
-// themselves run with no lock held (L-7).
+// The reference count lives in one atomic word together with a BUSY bit, a LOCALS bit and the
+// live runtime's generation (see kGenerationShift), plus, while LOCALS is set, in per-thread
+// counters (local_counts.hpp). Joining (count > 0, not busy) and leaving (count > 1) take no
+// lock: on the calling thread's own counter, or with one compare-and-swap on the word.
+// Everything else takes the mutex, and a 0->1 init or a teardown sets BUSY for its whole run so
+// that callers arriving meanwhile wait for it (L-5) while the callbacks themselves run with no
+// lock held (L-7). A fold of the per-thread counters sets BUSY briefly, with the mutex held.
 #pragma once
 
 #include <atomic>
@@ -46,8 +48,8 @@ struct alignas(64) CacheLineWord : std::atomic<uint64_t> {
     using std::atomic<uint64_t>::atomic;
 };
 
-/// The BUSY | generation | count word. It lives outside ProcessState so that the lock-free join and leave
-/// reach it with no call and no initialisation guard; constinit and trivially destructible, so
+/// The BUSY | LOCALS | generation | count word. It lives outside ProcessState so that the
+/// lock-free join and leave reach it with no call and no initialisation guard; constinit and trivially destructible, so
 /// it is usable from static destructors. Only a thread that ran processState() (a first
 /// init) can have made the count non-zero, so the fork handlers are installed by then.
 inline constinit CacheLineWord lifecycleWord{0};
@@ -58,12 +60,13 @@ inline constinit CacheLineWord lifecycleWord{0};
 /// the CAS on the count word.
 inline constinit CacheLineWord liveEpochWord{0};
 
-/// The word this thread last saw, or expected to leave: the lock-free join and leave try their
-/// CAS on it first instead of loading the word, because a load of the word right after a locked
+/// The word this thread last saw, or expected to leave: the compare-and-swap join and leave try
+/// their CAS on it first instead of loading the word, because a load of the word right after a locked
 /// instruction on it waits for that instruction to complete. A stale guess only costs the failed
 /// CAS, which hands back the current value. They write it before the CAS, never after (see
 /// tryJoin). The default TLS model, not initial-exec: libaclpp.so may be dlopen'ed,
-/// and initial-exec TLS there draws on glibc's small static-TLS surplus.
+/// and initial-exec TLS there draws on glibc's small static-TLS surplus (tLocalCount, 8 bytes
+/// on the hottest path, is the one exception; see there).
 inline thread_local uint64_t lastWordSeen = 1;
 
 /// Everything a first-level init applies. An init copies it first and puts the copy back when
