@@ -434,7 +434,7 @@ void setPlatform() {
 // ---- The program ---------------------------------------------------------------------------------
 
 void doInit(FuzzedDataProvider &in) {
-    const int form = in.ConsumeIntegralInRange(0, 7);
+    const int form = in.ConsumeIntegralInRange(0, 8);
     aclError got = ACL_SUCCESS;
     aclError expected = ACL_SUCCESS;
     switch (form) {
@@ -473,6 +473,17 @@ void doInit(FuzzedDataProvider &in) {
             const std::string &path = files.badPaths[in.ConsumeIntegralInRange<size_t>(0, files.badPaths.size() - 1)];
             expected = modelInit(std::nullopt, true);
             got = aclInit(path.c_str());
+            break;
+        }
+        case 7: {
+            // The C++ layer's join: while the runtime is live it is counted on this thread, and
+            // a later aclFinalizeReference(NULL) gives it back there; the model does not care.
+            expected = modelInit(std::nullopt, false);
+            uint64_t epoch = 0;
+            got = aclppInitWithEpoch(nullptr, &epoch);
+            const bool holds = got == ACL_SUCCESS || got == ACL_ERROR_REPEAT_INITIALIZE;
+            ACLPP_FUZZ_CHECK(holds == (epoch != 0), "aclppInitWithEpoch returned %d with epoch %llu", got,
+                             static_cast<unsigned long long>(epoch));
             break;
         }
         default: {
