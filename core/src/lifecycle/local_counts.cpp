@@ -186,15 +186,14 @@ bool joinLocallySlow(uint64_t *epoch) noexcept {
     const uint64_t word = lifecycleWord.load(std::memory_order_acquire);
     if ((word & kBusyBit) != 0 || (word & kCountMask) == 0) return false;
     try {
-        ProcessState &state = processState();
-        {
+        // A thread with a counter only needs LOCALS set again (after a fold): no lock for that.
+        if (local == nullptr) {
+            ProcessState &state = processState();
             std::lock_guard lock(state.mutex);
             if (!enabledLocked()) return false;
-            if (local == nullptr) {
-                local = registerThisThread();
-                if (local == nullptr) return false;
-                tLocalCount = local;
-            }
+            local = registerThisThread();
+            if (local == nullptr) return false;
+            tLocalCount = local;
         }
         return setLocalsBit() && tryJoinOn(*local, epoch);
     } catch (...) {
