@@ -52,7 +52,7 @@ void childAfterFork() {
     } else {
         state.runtime = RuntimeState{};
     }
-    resetLocalCountsInChild(state);
+    resetLocalCountsInChild();
     ++state.forkGeneration;
     state.liveEpoch.store(0);
     ++state.deviceGeneration;  // current devices set in the parent are gone

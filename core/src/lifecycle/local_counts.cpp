@@ -163,7 +163,8 @@ LocalCount *registerThisThread() {
     return local;
 }
 
-// Sets LOCALS on a live word that has headroom; true when it is set.
+// Sets LOCALS on a live word that has headroom; true when it is set. Past the headroom tryJoinOn
+// refuses anyway, and a LOCALS set there would only send every compare-and-swap join to a fold.
 bool setLocalsBit() noexcept {
     uint64_t word = lifecycleWord.load(std::memory_order_acquire);
     for (;;) {
@@ -180,7 +181,6 @@ bool setLocalsBit() noexcept {
 bool joinLocallySlow(uint64_t *epoch) noexcept {
     LocalCount *local = tLocalCount;
     if (local == kNoLocalCount || availability.load(std::memory_order_relaxed) == Availability::off) return false;
-    if (local != nullptr && local->count.load(std::memory_order_relaxed) >= kMaxLocalCount) return false;
     // A join with nothing live is a first init and registers nothing; BUSY also covers the
     // transitioning thread's own join, which the slow path refuses (L-6).
     const uint64_t word = lifecycleWord.load(std::memory_order_acquire);
@@ -229,7 +229,7 @@ uint64_t waitForExactState(ProcessState &state, std::unique_lock<std::mutex> &lo
     return foldLocalCounts(state);
 }
 
-void resetLocalCountsInChild(ProcessState &) noexcept {
+void resetLocalCountsInChild() noexcept {
     for (LocalCount *local = localCountList; local != nullptr; local = local->next) {
         local->count.store(0, std::memory_order_relaxed);
         local->inFlight.store(0, std::memory_order_relaxed);  // a thread that does not exist here

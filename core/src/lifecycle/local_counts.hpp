@@ -134,7 +134,7 @@ uint64_t waitForExactState(ProcessState &state, std::unique_lock<std::mutex> &lo
 
 /// In a fork() child, with the state lock held: every counter is 0 (the child starts
 /// uninitialised, L-10), and only the forking thread's counter stays owned.
-void resetLocalCountsInChild(ProcessState &state) noexcept;
+void resetLocalCountsInChild() noexcept;
 
 /// Tests: how many counters exist (each thread that ever counted locally, less those reused).
 [[nodiscard]] std::size_t localCountsRegistered();
