@@ -140,7 +140,7 @@ std::string familiesWith(const std::vector<FamilyRow> &rows, Predicate has) {
 void writeTopLevel(std::ostream &out) {
     out << "## Top-level keys read by the runtime\n\n"
         << "Checked by `aclInit`, `aclppInitFromBuffer` and `aclppValidateFile`/`aclppValidateBuffer` in\n"
-        << "this order (reference §3.2); the first error of the earliest step is the code `aclInit` returns,\n"
+        << "this order (the reference's, L-1); the first error of the earliest step is the code `aclInit` returns,\n"
         << "the validation report lists every finding (decisions K-1, K-3, K-8).\n\n"
         << "| Key | Init step | Allowed | Wrong JSON type | Right type, bad value |\n"
         << "|---|---|---|---|---|\n";
@@ -301,7 +301,7 @@ std::string itemKeyType(dump_rules::ItemKey key) {
 
 void writeDump(std::ostream &out) {
     out << "## `dump`\n\n"
-        << "Validated as the reference's dump module does (reference §3.4 phases A to C, K-4): types first,\n"
+        << "Validated as the reference's dump module does (its phases A to C, K-4): types first,\n"
         << "then the allowed values, then the rules between keys. Every rejection is "
         << errorText(ACL_ERROR_INVALID_DUMP_CONFIG) << " at the " << stepText(ACLPP_STEP_DUMP)
         << " step. Unknown keys are warnings (K-7).\n\n"
@@ -389,7 +389,7 @@ std::string profilerAllowed(const profiler_rules::KeyRule &rule) {
 
 void writeProfiler(std::ostream &out, const std::vector<FamilyRow> &rows) {
     out << "## `profiler`\n\n"
-        << "An allow-list (reference §3.5, K-5): an unknown key is rejected here, unlike everywhere else. Every\n"
+        << "An allow-list, as in the reference (K-5): an unknown key is rejected here, unlike everywhere else. Every\n"
         << "rejection is " << errorText(ACL_ERROR_INVALID_PARAM) << " at the " << stepText(ACLPP_STEP_PROFILING)
         << " step. The section may serialise to at most " << bytes(profiler_rules::kMaxSectionLength)
         << ". When `PROFILER_SAMPLECONFIG` is set and non-empty the section is ignored and not validated.\n\n"
