@@ -18,9 +18,9 @@ from pathlib import Path
 
 DECISIONS = "docs/decisions.md"
 
-# A decision id is a group letter, a hyphen and a number, standing alone: not part of a longer
-# word or number ("UTF-8", "SHA-256", "1E-3", "x86-64"), not after a hyphen ("-O3", "a-C-1"),
-# and not followed by more word characters. User pains "P1".."P12" have no hyphen.
+# A decision id is a group letter, a hyphen and a number, standing alone: not the end of a longer
+# word or number ("UTF-8", "SHA-256", "1E-3"), not after a hyphen ("x-C-1"), not followed by more
+# word characters ("K-4a"). The FAQ's user pains "P1".."P12" and flags like "-O3" have no such shape.
 ID_GROUPS = "ALFKECBP"
 ID_PATTERN = re.compile(r"(?<![\w-])([" + ID_GROUPS + r"]-[0-9]{1,3})(?![\w])")
 
