@@ -1,5 +1,6 @@
-// Runs every fixture of ../shared/conformance through aclInit, each in a fresh process under
-// the conditions of its README, and compares the code and the JSON pointer with expected.tsv.
+// Runs every fixture of test/fixtures/conformance through aclInit, each in a fresh process
+// under the conditions of its README, and compares the code and the JSON pointer with
+// expected.tsv.
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "fixture_dir.hpp"
 
 namespace {
 
@@ -115,17 +117,16 @@ bool runRow(const std::string &root, const Row &row) {
 }  // namespace
 
 int main() {
-    const char *shared = std::getenv("ACLPP_SHARED_DIR");
-    const std::string dir = shared != nullptr ? shared : "../shared";
-    const std::string tsv = dir + "/conformance/expected.tsv";
-    if (::access(tsv.c_str(), R_OK) != 0) {
-        std::printf("skipped: %s is absent (the conformance corpus lives in ../shared)\n", tsv.c_str());
-        return 77;  // meson's "skipped"
+    std::string problem;
+    const std::string dir = aclpp::test::conformanceFixtureDir(problem);
+    if (dir.empty()) {
+        std::printf("FAIL: %s\n", problem.c_str());
+        return 1;
     }
-    const std::vector<Row> rows = readRows(tsv);
+    const std::vector<Row> rows = readRows(dir + "/expected.tsv");
     int passed = 0;
     int failed = 0;
-    for (const Row &row : rows) (runRow(dir + "/conformance/cann-fixtures", row) ? passed : failed)++;
+    for (const Row &row : rows) (runRow(dir, row) ? passed : failed)++;
     std::printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 && passed > 0 ? 0 : 1;
 }

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "catch.hpp"
+#include "fixture_dir.hpp"
 #include "json/document.hpp"
 #include "runtime_fixture.hpp"
 
@@ -77,12 +78,10 @@ TEST_CASE("F-4 depth is structural: 10 nested objects or arrays are fine, 11 giv
 
 TEST_CASE("F-4 the conformance depth fixture gives 100006 through aclInit", "[F-4]") {
     FreshRuntime fresh;
-    const char *shared = std::getenv("ACLPP_SHARED_DIR");
-    if (shared == nullptr) {
-        WARN("skipped: ACLPP_SHARED_DIR is not set");
-        return;
-    }
-    const std::string path = std::string(shared) + "/conformance/cann-fixtures/acl/json/testDepth.json";
+    std::string problem;
+    const std::string dir = aclpp::test::conformanceFixtureDir(problem);
+    if (dir.empty()) FAIL(problem);
+    const std::string path = dir + "/acl/json/testDepth.json";
     CHECK(aclInit(path.c_str()) == ACL_ERROR_PARSE_FILE);
     CHECK(recentError().find("ACL_ERROR_PARSE_FILE(100006)") != std::string::npos);
 }

@@ -2,6 +2,7 @@
 #include <vector>
 
 #include "catch.hpp"
+#include "fixture_dir.hpp"
 #include "runtime_fixture.hpp"
 
 using aclpp::test::FreshRuntime;
@@ -12,8 +13,10 @@ using aclpp::test::TempDir;
 namespace {
 
 std::string fixture(const std::string &name) {
-    const char *shared = std::getenv("ACLPP_SHARED_DIR");
-    return std::string(shared != nullptr ? shared : "../shared") + "/conformance/cann-fixtures/acl/json/" + name;
+    std::string problem;
+    const std::string dir = aclpp::test::conformanceFixtureDir(problem);
+    if (dir.empty()) FAIL(problem);
+    return dir + "/acl/json/" + name;
 }
 
 }  // namespace
@@ -198,7 +201,8 @@ TEST_CASE("L-4 NULL, \"\" and a 0-byte file share the empty identity (L16)", "[L
     REQUIRE(aclFinalize() == ACL_SUCCESS);
     CHECK(aclInit(empty.c_str()) == ACL_SUCCESS);
     REQUIRE(aclFinalize() == ACL_SUCCESS);
-    CHECK(aclInit(fixture("testErrorManager2.json").c_str()) == ACL_ERROR_INVALID_PARAM);
+    const std::string config = fixture("testErrorManager2.json");
+    CHECK(aclInit(config.c_str()) == ACL_ERROR_INVALID_PARAM);
 }
 
 TEST_CASE("L-4 a failed init remembers no identity; only the testing reset clears one", "[L-4]") {

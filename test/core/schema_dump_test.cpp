@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "catch.hpp"
+#include "fixture_dir.hpp"
 #include "json/document.hpp"
 #include "platform/environment.hpp"
 #include "platform/products.hpp"
@@ -1274,28 +1275,10 @@ TEST_CASE("K-4 K-8 findings keep the reference order; phase A and B errors are a
 }
 
 TEST_CASE("K-4 conformance fixtures: the dump rows of expected.tsv", "[K-4][dump][conformance]") {
-    const Sandbox &sandbox = Sandbox::instance();
-    std::vector<std::string> candidates;
-    if (const char *shared = std::getenv("ACLPP_SHARED_DIR"); shared != nullptr && *shared != '\0') {
-        candidates.emplace_back(shared);
-    }
-    if (const char *source = std::getenv("ACLPP_SOURCE_DIR"); source != nullptr && *source != '\0') {
-        candidates.push_back(std::string(source) + "/../shared");
-    }
-    candidates.push_back(sandbox.originalCwd() + "/../shared");
-    candidates.push_back(sandbox.originalCwd() + "/../../shared");
-    std::string shared;
-    for (const std::string &candidate : candidates) {
-        if (fs::exists(candidate + "/conformance/expected.tsv")) {
-            shared = candidate;
-            break;
-        }
-    }
-    if (shared.empty()) {
-        WARN("conformance corpus not found; set ACLPP_SHARED_DIR");
-        return;
-    }
-    std::ifstream table(shared + "/conformance/expected.tsv");
+    std::string problem;
+    const std::string fixtures = aclpp::test::conformanceFixtureDir(problem);
+    if (fixtures.empty()) FAIL(problem);
+    std::ifstream table(fixtures + "/expected.tsv");
     std::string line;
     std::size_t checked = 0;
     while (std::getline(table, line)) {
@@ -1315,7 +1298,7 @@ TEST_CASE("K-4 conformance fixtures: the dump rows of expected.tsv", "[K-4][dump
                 pointer.clear();
             }
         }
-        std::ifstream input(shared + "/conformance/cann-fixtures/" + file, std::ios::binary);
+        std::ifstream input(fixtures + "/" + file, std::ios::binary);
         REQUIRE(input.good());
         const std::string bytes((std::istreambuf_iterator<char>(input)), std::istreambuf_iterator<char>());
         INFO(file << " (" << columns[3] << ")");

@@ -1,7 +1,6 @@
 // The top-level keys (reference §3.3, §3.7, decisions K-1, K-2, K-3, K-7, K-8) and the device
 // limits they share with aclrtDeviceSetLimit (E-3). One table row per case.
 #include <cstdint>
-#include <cstdlib>
 #include <fstream>
 #include <limits>
 #include <optional>
@@ -12,6 +11,7 @@
 
 #include "catch.hpp"
 #include "devices/limits.hpp"
+#include "fixture_dir.hpp"
 #include "schema/context.hpp"
 
 namespace {
@@ -1046,15 +1046,9 @@ TEST_CASE("E-3 the config keys and aclrtDeviceSetLimit agree on every product", 
     }
 }
 
-// ---- the shared conformance rows ----------------------------------------------------------------
+// ---- the conformance rows (test/fixtures/conformance) -------------------------------------------
 
 namespace {
-
-std::string sharedDir() {
-    // meson test sets ACLPP_SHARED_DIR; a direct run from the source tree finds ../shared.
-    const char *dir = std::getenv("ACLPP_SHARED_DIR");
-    return dir != nullptr && *dir != '\0' ? std::string(dir) : std::string("../shared");
-}
 
 std::optional<std::string> readFile(const std::string &path) {
     std::ifstream in(path, std::ios::binary);
@@ -1068,7 +1062,10 @@ std::optional<std::string> readFile(const std::string &path) {
 
 TEST_CASE("K-1 K-2 K-3 conformance rows for the top-level keys (expected.tsv)", "[K-1][K-2][K-3][conformance]") {
     // The fixtures of the keys this validator owns, on the default platform (Ascend910B1, 1 device).
-    const std::string root = sharedDir() + "/conformance/";
+    std::string problem;
+    const std::string fixtures = aclpp::test::conformanceFixtureDir(problem);
+    if (fixtures.empty()) FAIL(problem);
+    const std::string root = fixtures + "/";
     const std::optional<std::string> table = readFile(root + "expected.tsv");
     REQUIRE(table.has_value());
     std::istringstream lines(*table);
@@ -1086,7 +1083,7 @@ TEST_CASE("K-1 K-2 K-3 conformance rows for the top-level keys (expected.tsv)", 
             file.find("testErrorManager") != std::string::npos || file.find("handleOpConfig") != std::string::npos;
         if (!ours) continue;
         DYNAMIC_SECTION(file) {
-            const std::optional<std::string> bytes = readFile(root + "cann-fixtures/" + file);
+            const std::optional<std::string> bytes = readFile(root + file);
             REQUIRE(bytes.has_value());
             const aclError code = static_cast<aclError>(std::stol(columns[1]));
             const std::string pointer = columns[2] == "-" ? std::string{} : columns[2];

@@ -6,9 +6,9 @@
 #
 # Environment: ACLPP_FUZZ_BUILD (build dir, default <repo>/build-fuzz), ACLPP_FUZZ_JOBS (ninja
 # -j, default 2), ACLPP_FUZZ_ARGS (extra libFuzzer flags). New corpus entries go to
-# <build>/fuzz-corpus/<target>; the seeds in test/fuzz/corpus/<target> and, when present,
-# ../shared/conformance/cann-fixtures are read but never written. A crash leaves its input in
-# <build>/fuzz-artifacts/ and makes the script exit non-zero.
+# <build>/fuzz-corpus/<target>; the seeds in test/fuzz/corpus/<target> and, for the two
+# acl.json targets, the JSON files of test/fixtures/conformance are read but never written.
+# A crash leaves its input in <build>/fuzz-artifacts/ and makes the script exit non-zero.
 set -eu
 
 total=${1:-60}
@@ -37,7 +37,8 @@ for t in $targets; do count=$((count + 1)); done
 share=$((total / count))
 [ "$share" -ge 1 ] || share=1
 
-shared_fixtures="$src/../shared/conformance/cann-fixtures"
+# The JSON directories only: the fixtures' README.md and expected.tsv are not acl.json seeds.
+conformance_seeds="$src/test/fixtures/conformance/acl $src/test/fixtures/conformance/adump"
 artifacts="$build/fuzz-artifacts"
 mkdir -p "$artifacts"
 # The runtime resolves relative dump paths against the working directory: use a scratch one.
@@ -52,7 +53,7 @@ for t in $targets; do
   mkdir -p "$work"
   seeds="$src/test/fuzz/corpus/$t"
   extra=""
-  if [ "$t" != fuzz_sequence ] && [ -d "$shared_fixtures" ]; then extra="$shared_fixtures"; fi
+  if [ "$t" != fuzz_sequence ]; then extra="$conformance_seeds"; fi
   log="$build/fuzz-$t.log"
   echo "== $t: ${share}s" >&2
   # The emulated platform and paths come from nothing but the input (as in the test suite).

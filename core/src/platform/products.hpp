@@ -1,6 +1,6 @@
-// The emulated product table (decision E-1): every SoC aclpp emulates, and per family what the
-// runtime, dump and profiler modules accept. The facts come from ../shared/spec/products.md;
-// this is the only place that holds them.
+// The emulated product table (decision E-1 in docs/decisions.md): every SoC aclpp emulates,
+// and per family what the runtime, dump and profiler modules accept. This is the only place
+// that holds those facts.
 #pragma once
 
 #include <cstdint>
