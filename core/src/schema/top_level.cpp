@@ -268,6 +268,15 @@ void checkMaxOpqueueNum(ValidationContext &ctx, JsonObject root) {
     if (!element) return;
     const std::optional<uint64_t> value = readChecked(ctx, kMaxOpqueueNum, *element);
     if (!value) return;
+    const FamilyTraits &traits = *ctx.product.traits;
+    if (!traits.maxOpqueueNum) {
+        // P-4, K-2: a key the product lacks is tolerated and not applied.
+        ctx.report.warning(kMaxOpqueueNum.step, std::string(kMaxOpqueueNum.pointer),
+                           "max_opqueue_num is " + describeValue(*element) + ", but " + std::string(ctx.product.soc) +
+                               " (" + std::string(traits.name) + ") has no operator cache aging; not applied (K-2)",
+                           std::string(traits.name) + " does not support max_opqueue_num; remove it for this product");
+        return;
+    }
     ctx.effective.maxOpqueueNum.set(static_cast<uint32_t>(*value), Source::config, std::string(kMaxOpqueueNum.pointer));
     if (*value < kMaxOpqueueDefault) {
         // K-3 / reference §3.7: the op executor accepts it and only warns.
