@@ -218,15 +218,14 @@ void writeProducts(std::ostream &out, const std::vector<FamilyRow> &rows) {
     }
     out << "\n";
     for (const FamilyRow &row : rows) {
-        const FamilyTraits &t = *row.traits;
-        if (t.lifecycle != LifecycleKind::compact) continue;
-        out << t.name << " is the compact runtime (P-1 to P-4): N `aclInit` need N `aclFinalize`, every call\n"
-            << "returns 0, each init/finalize pair applies its own config, and `aclFinalizeReference` and the\n"
-            << "callback functions give 200001. It supports model dump only: `dump_op_switch` `on` is\n"
-            << errorText(ACL_ERROR_INVALID_DUMP_CONFIG) << "; "
-            << (t.debugDumps ? "" : "the exception, overflow, watcher and kernel-data dumps, ")
-            << (t.maxOpqueueNum ? "" : "`max_opqueue_num`, ") << (t.aicoreStack ? "" : "`aicore_stack_size`, ")
-            << "the SIMT stacks and the printf FIFOs are\nkeys it lacks (a warning, not applied).\n\n";
+        if (row.traits->lifecycle != LifecycleKind::compact) continue;
+        out << codeList(row.socs) << ": the " << row.traits->name
+            << " (P-1 to P-4). N `aclInit` need N `aclFinalize`, every call returns 0,\n"
+            << "each init/finalize pair applies its own config, and `aclFinalizeReference` and the callback\n"
+            << "functions give 200001. Model dump only: `dump_op_switch` `on` is "
+            << errorText(ACL_ERROR_INVALID_DUMP_CONFIG) << ";\n"
+            << "the exception, overflow, watcher and kernel-data dumps, `max_opqueue_num`, `StackSize` and the\n"
+            << "printf FIFOs are keys it lacks (a warning, not applied).\n\n";
     }
 }
 

@@ -339,10 +339,12 @@ TEST_CASE("P-4 IPV350 supports model dump only and lacks the runtime-limit keys 
             const Finding *finding = findingAt(findings, pointer);
             REQUIRE(finding != nullptr);
             CHECK(finding->severity == ACLPP_SEVERITY_WARNING);
-            CHECK_THAT(finding->message, ContainsSubstring("IPV350"));
+            CHECK_THAT(finding->message + " " + finding->hint, ContainsSubstring("IPV350"));
             CHECK_THAT(finding->message, ContainsSubstring("not applied"));
         }
         CHECK_THAT(findingAt(findings, "/max_opqueue_num")->hint, ContainsSubstring("IPV350 does not support"));
+        CHECK_THAT(findingAt(findings, "/simt_printf_fifo_size")->hint,
+                   ContainsSubstring("IPV350 has none of the device limits"));
         CHECK_THAT(findingAt(findings, "/dump/dump_debug")->hint, ContainsSubstring("IPV350 supports model dump only"));
         REQUIRE(initFromText(config) == ACL_SUCCESS);
         const std::string live = effectiveConfig();

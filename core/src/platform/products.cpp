@@ -40,8 +40,9 @@ constexpr std::array<FamilyTraits, 7> kFamilies{{
      kProfiler310B},
     // The compact runtime (products.md §8): model dump only, none of the runtime limits. No
     // profiler facts are known for it; it takes the smallest product's (310B) rules.
-    {Family::ipv350, "IPV350", "IPV350", false, 0, false, false, false, false, false, kProfiler310B,
-     LifecycleKind::compact, false, false, false, false},
+    {Family::ipv350, "compact runtime", "IPV350", false, 0, false, false, false, false, false, kProfiler310B,
+     LifecycleKind::compact, false, false, false, false,
+     "IPV350 has none of the device limits (StackSize, printf FIFOs); remove the key for this product"},
 }};
 // clang-format on
 

@@ -51,6 +51,7 @@ struct FamilyTraits {
     bool maxOpqueueNum = true;  // operator cache aging
     bool singleOpDump = true;   // dump_op_switch "on"
     bool debugDumps = true;     // exception, overflow, watcher and kernel-data dumps
+    std::string_view lackedLimitHint = {};  // the hint of a warning for a device limit the product lacks
 };
 
 struct Product {

@@ -753,7 +753,7 @@ private:
         ctx_.report.error(
             ACLPP_STEP_DUMP, ACL_ERROR_INVALID_DUMP_CONFIG, member(kOpSwitch).pointer(),
             "dump_op_switch is \"on\" (single-operator dump), which " + productName() + " does not support",
-            std::string(ctx_.product.traits->name) +
+            std::string(ctx_.product.soc) +
                 " supports model dump only: set dump_op_switch to \"off\" and name the models in "
                 "dump_list");
     }
@@ -762,7 +762,7 @@ private:
     // lacks: tolerated with a warning and not applied.
     void warnMissingDumpKinds() {
         if (ctx_.product.traits->debugDumps) return;
-        const std::string hint = std::string(ctx_.product.traits->name) + " supports model dump only";
+        const std::string hint = std::string(ctx_.product.soc) + " supports model dump only";
         const std::string_view scene = text(kScene, {});
         if (!scene.empty()) {
             const std::string_view kind = exceptionKindOf(scene) != DumpKind::none ? "exception" : "watcher";
