@@ -217,6 +217,16 @@ void writeProducts(std::ostream &out, const std::vector<FamilyRow> &rows) {
             << yesNo(t.coreDump) << " |\n";
     }
     out << "\n";
+    for (const FamilyRow &row : rows) {
+        if (row.traits->lifecycle != LifecycleKind::compact) continue;
+        out << codeList(row.socs) << ": the " << row.traits->name
+            << " (P-1 to P-4). N `aclInit` need N `aclFinalize`, every call returns 0,\n"
+            << "each init/finalize pair applies its own config, and `aclFinalizeReference` and the callback\n"
+            << "functions give 200001. Model dump only: `dump_op_switch` `on` is "
+            << errorText(ACL_ERROR_INVALID_DUMP_CONFIG) << ";\n"
+            << "the exception, overflow, watcher and kernel-data dumps, `max_opqueue_num`, `StackSize` and the\n"
+            << "printf FIFOs are keys it lacks (a warning, not applied).\n\n";
+    }
 }
 
 // ---- dump --------------------------------------------------------------------------------------

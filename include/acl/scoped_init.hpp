@@ -5,8 +5,10 @@
 //     if (init.joined()) { /* someone else initialised the runtime; we hold one more reference */ }
 //
 // 100002 (ACL_ERROR_REPEAT_INITIALIZE) means "joined", never a failure: the runtime counted our
-// reference. The destructor gives that one reference back with aclFinalizeReference and sends a
-// failure to the finalize-error handler; close() reports it instead. A handle created before
+// reference. The destructor gives that one reference back with aclFinalizeReference (on the
+// compact runtime of IPV350, which counts N aclInit against N aclFinalize and has no
+// aclFinalizeReference, with aclFinalize) and sends a failure to the finalize-error handler;
+// close() reports it instead. A handle created before
 // fork() does nothing in the child (L-10); a handle whose runtime was finalized by somebody
 // else's aclFinalize does not release a later runtime's reference.
 #pragma once
@@ -111,8 +113,8 @@ public:
         }
         return *this;
     }
-    /// Gives the reference back (aclFinalizeReference); a failure goes to the finalize-error
-    /// handler.
+    /// Gives the reference back (aclFinalizeReference, or aclFinalize on the compact runtime); a
+    /// failure goes to the finalize-error handler.
     ~ScopedInit() { reset(); }
 
     /// True when a reference is held.
@@ -216,6 +218,11 @@ private:
         // for: then a reference the core counted on this thread goes back without a locked
         // instruction (an exact count would have to gather every thread's).
         if (detail::assign(ec, aclppFinalizeReferenceOfEpoch(origin.core_epoch(), nullptr))) return true;
+        // 200001 while the runtime is live and counts as the compact one does (P-5): there
+        // aclFinalize is the matching call. Asked only then, so the usual leave costs nothing more.
+        if (ec.value() == ACL_ERROR_API_NOT_SUPPORT && aclppGetLifecycleKind() == ACLPP_LIFECYCLE_COMPACT) {
+            return detail::assign(ec, aclFinalize());
+        }
         if (ec.value() == ACL_ERROR_REPEAT_FINALIZE) {
             explanation = "the runtime this reference belonged to was torn down by aclFinalize while it was held";
         }

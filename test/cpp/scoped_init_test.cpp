@@ -85,7 +85,8 @@ TEST_CASE("C-1 the owner going first does not tear down the runtime under a join
     CHECK(joiner.empty());
 }
 
-TEST_CASE("C-1 the destructor reports a failed aclFinalizeReference to the replaceable handler", "[C-1]") {
+TEST_CASE("C-1 the destructor reports a failed aclFinalizeReference to the replaceable handler",
+          "[C-1][full-lifecycle]") {
     aclpp_test::Fresh fresh;
     aclpp_test::FinalizeErrorRecorder recorder;
     {
@@ -105,7 +106,7 @@ TEST_CASE("C-1 the destructor reports a failed aclFinalizeReference to the repla
     CHECK(left == 0);
 }
 
-TEST_CASE("C-1 close(error_code) reports the failure and keeps the reference for a retry", "[C-1]") {
+TEST_CASE("C-1 close(error_code) reports the failure and keeps the reference for a retry", "[C-1][full-lifecycle]") {
     aclpp_test::Fresh fresh;
     std::error_code ec;
     acl::ScopedInit init = make(ec);
@@ -121,7 +122,7 @@ TEST_CASE("C-1 close(error_code) reports the failure and keeps the reference for
 }
 
 #if ACLPP_EXCEPTIONS
-TEST_CASE("C-1 close() throws acl::Error naming aclFinalizeReference", "[C-1]") {
+TEST_CASE("C-1 close() throws acl::Error naming aclFinalizeReference", "[C-1][full-lifecycle]") {
     aclpp_test::Fresh fresh;
     acl::ScopedInit init;
     REQUIRE(aclppTestingInjectFault(ACLPP_STEP_FINALIZE_OTHER_CALLBACKS, ACL_ERROR_FAILURE, 0, 1) == ACL_SUCCESS);
@@ -137,14 +138,14 @@ TEST_CASE("C-1 close() throws acl::Error naming aclFinalizeReference", "[C-1]") 
     CHECK(ref_count() == 0);
 }
 
-TEST_CASE("C-1 a failed init throws and leaves no reference", "[C-1]") {
+TEST_CASE("C-1 a failed init throws and leaves no reference", "[C-1][full-lifecycle]") {
     aclpp_test::Fresh fresh;
     CHECK_THROWS_AS(acl::ScopedInit(acl::ConfigFile{"/nonexistent/acl.json"}), acl::Error);
     CHECK(ref_count() == 0);
 }
 #endif
 
-TEST_CASE("C-1 the error_code twin gives an empty handle on failure", "[C-1]") {
+TEST_CASE("C-1 the error_code twin gives an empty handle on failure", "[C-1][full-lifecycle]") {
     aclpp_test::Fresh fresh;
     std::error_code ec;
     acl::ScopedInit bad = acl::ScopedInit::create(acl::ConfigText{R"({"err_msg_mode":"7"})"}, ec);
@@ -204,7 +205,7 @@ TEST_CASE("C-1 moves transfer the reference and leave the source empty", "[C-1]"
     CHECK(c.empty());
 }
 
-TEST_CASE("C-1 release() hands the reference to the caller", "[C-1]") {
+TEST_CASE("C-1 release() hands the reference to the caller", "[C-1][full-lifecycle]") {
     aclpp_test::Fresh fresh;
     std::error_code ec;
     {

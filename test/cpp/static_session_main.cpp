@@ -1,7 +1,8 @@
 // C-6: a Session with static storage duration finalizes safely at exit (fresh process).
 // The checker registers its atexit handler before the Session exists, so the handler runs after
 // the Session's destructor and can see that the runtime was finalised and the finalize callback
-// (a static token as well) ran.
+// (a static token as well) ran. On the compact runtime (ACLPP_SOC=IPV350) there are no callbacks
+// (P-3): the token is empty and nothing is expected of it.
 #include <acl/config.hpp>
 #include <acl/session.hpp>
 
@@ -12,12 +13,13 @@
 namespace {
 
 bool g_finalize_callback_ran = false;
+const bool g_compact = aclppGetLifecycleKind() == ACLPP_LIFECYCLE_COMPACT;
 
 void verify_after_static_destruction() {
     aclppLifecycleState state{};
     const bool read = aclppGetLifecycleState(&state) == ACL_SUCCESS;
     const bool ok = read && state.refCount == 0 && state.initialized == 0 && state.finalized == 1 &&
-                    g_finalize_callback_ran && aclppRegisteredCallbackCount() == 0;
+                    g_finalize_callback_ran != g_compact && aclppRegisteredCallbackCount() == 0;
     std::printf(
         "C-6 static Session at exit: refCount=%llu initialized=%d finalized=%d callback=%d callbacks left=%zu: %s\n",
         static_cast<unsigned long long>(state.refCount), state.initialized, state.finalized,
@@ -30,7 +32,9 @@ struct Checker {
     Checker() { std::atexit(&verify_after_static_destruction); }
 } g_checker;
 
-acl::FinalizeCallback g_on_finalize{acl::CallbackType::other, [] { g_finalize_callback_ran = true; }};
+acl::FinalizeCallback g_on_finalize =
+    g_compact ? acl::FinalizeCallback(nullptr)
+              : acl::FinalizeCallback{acl::CallbackType::other, [] { g_finalize_callback_ran = true; }};
 acl::Session g_session{acl::Config{.err_msg_mode = acl::ErrMsgMode::process}};
 
 }  // namespace

@@ -26,9 +26,10 @@ struct FreshRuntime {
 
     static void reset() {
         aclppTestingClearFaults();
-        aclppLifecycleState state{};
-        aclppGetLifecycleState(&state);
-        if (state.refCount > 0) (void)aclFinalize();
+        // One aclFinalize tears down the full runtime; the compact one (P-1) needs one per init.
+        for (aclppLifecycleState state{}; aclppGetLifecycleState(&state) == ACL_SUCCESS && state.refCount > 0;) {
+            if (aclFinalize() != ACL_SUCCESS) break;
+        }
         (void)aclppTestingReset(ACLPP_RESET_ALL);
         while (aclGetRecentErrMsg() != nullptr) {
         }

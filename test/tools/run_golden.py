@@ -71,6 +71,7 @@ CASES = [
     Case("check-event-mode-ascend910a", ["check", "--soc", "Ascend910A", "event_mode.json"]),
     Case("check-event-mode-default-soc", ["check", "event_mode.json"]),
     Case("check-soc-from-environment", ["check", "event_mode.json"], env={"ACLPP_SOC": "Ascend910A"}),
+    Case("check-ipv350", ["check", "--soc", "IPV350", "ipv350.json"]),
     Case("check-several-files", ["check", "clean.json", "warnings.json", "dump.json"]),
     Case("check-unreadable-beats-errors", ["check", "dump.json", "does_not_exist.json"]),
     Case("check-colour-always", ["--color", "always", "check", "warnings.json", "dump.json"]),
@@ -85,6 +86,7 @@ CASES = [
          env={"ASCEND_LOG_DEVICE_FLUSH_TIMEOUT": "0", "PROFILER_SAMPLECONFIG": '{"switch":"on"}'}),
     Case("explain-rejected", ["explain", "dump.json"]),
     Case("explain-event-mode-ascend910a", ["explain", "--soc", "Ascend910A", "event_mode.json"]),
+    Case("explain-ipv350", ["explain", "--soc", "IPV350", "ipv350_model_dump.json"]),
     # fmt
     Case("fmt-messy", ["fmt", "messy.json"]),
     Case("fmt-check-messy", ["fmt", "--check", "messy.json"]),

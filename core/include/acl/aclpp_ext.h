@@ -62,6 +62,23 @@ ACL_FUNC_VISIBILITY aclError aclppGetLifecycleState(aclppLifecycleState *state);
  * initialised. Lock-free. */
 ACL_FUNC_VISIBILITY uint64_t aclppLifecycleEpoch(void);
 
+/* How aclInit and aclFinalize count, chosen by the product when a 0->1 init starts.
+ * FULL: the CANN runtime's lifecycle (a repeat aclInit returns 100002, aclFinalize tears down
+ * whatever the count, aclFinalizeReference gives back one reference).
+ * COMPACT: the compact runtime of IPV350: every aclInit and aclFinalize returns ACL_SUCCESS, N
+ * aclInit need N aclFinalize, extra aclFinalize do nothing, each 0->1 init applies its own
+ * config (no identity rule); aclFinalizeReference and the four callback (un)register functions
+ * return ACL_ERROR_API_NOT_SUPPORT and change nothing. aclppInitWithEpoch and its buffer twin
+ * still return ACL_ERROR_REPEAT_INITIALIZE for a join (so that a holder can tell joining from
+ * initialising); aclppFinalizeReferenceOfEpoch returns ACL_ERROR_API_NOT_SUPPORT, with no
+ * recent-error text, while that runtime is live (the reference goes back with aclFinalize), and
+ * ACL_ERROR_REPEAT_FINALIZE as on FULL once it is gone. */
+typedef enum aclppLifecycleKind { ACLPP_LIFECYCLE_FULL = 0, ACLPP_LIFECYCLE_COMPACT = 1 } aclppLifecycleKind;
+
+/* The live runtime's lifecycle kind, or while none is live, the kind of the platform the next
+ * first-level init starts (aclppSetPlatform, else ACLPP_SOC). */
+ACL_FUNC_VISIBILITY aclppLifecycleKind aclppGetLifecycleKind(void);
+
 /* ---- References that know their runtime ----------------------------------------------------
  * Another thread's aclFinalize tears the runtime down whatever the count, and a later aclInit
  * starts a new one: a holder that then calls aclFinalizeReference would give back a reference

@@ -75,13 +75,13 @@ aclError aclppInitWithEpoch(const char *configPath, uint64_t *epoch) {
     // call, nothing that can throw.
     if (tryJoinLocally(epoch)) [[likely]]
         return ACL_ERROR_REPEAT_INITIALIZE;
-    return guardedCall([&] { return initialize(InitRequest{configPath, nullptr, 0, false}, epoch); });
+    return guardedCall([&] { return initialize(InitRequest{configPath, nullptr, 0, false, true}, epoch); });
 }
 
 aclError aclppInitFromBufferWithEpoch(const char *data, size_t length, uint64_t *epoch) {
     if (tryJoinLocally(epoch)) [[likely]]
         return ACL_ERROR_REPEAT_INITIALIZE;
-    return guardedCall([&] { return initialize(InitRequest{nullptr, data, length, true}, epoch); });
+    return guardedCall([&] { return initialize(InitRequest{nullptr, data, length, true, true}, epoch); });
 }
 
 aclError aclppFinalizeReferenceOfEpoch(uint64_t epoch, uint64_t *refCount) {
@@ -97,6 +97,17 @@ aclError aclppFinalizeReferenceOfEpoch(uint64_t epoch, uint64_t *refCount) {
 uint64_t aclppLifecycleEpoch(void) {
     // No processState(): nothing to construct, so nothing can throw, and no guard on the join path.
     return liveEpochWord.load(std::memory_order_acquire);
+}
+
+static_assert(static_cast<int>(LifecycleKind::full) == ACLPP_LIFECYCLE_FULL &&
+              static_cast<int>(LifecycleKind::compact) == ACLPP_LIFECYCLE_COMPACT);
+
+aclppLifecycleKind aclppGetLifecycleKind(void) {
+    try {
+        return static_cast<aclppLifecycleKind>(currentLifecycleKind());
+    } catch (...) {
+        return ACLPP_LIFECYCLE_FULL;  // the state could not be created: no runtime is live
+    }
 }
 
 aclError aclppGetEffectiveConfig(char *buffer, size_t capacity, size_t *required) {

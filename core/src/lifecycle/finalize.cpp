@@ -35,14 +35,19 @@ TeardownResult notify(aclRegisterCallbackType type, aclppStep step) {
 // leaves the earlier steps done, as the reference does (§2.3); a retry runs them again.
 TeardownResult runTeardown(ProcessState &state) {
     RuntimeState &runtime = state.runtime;
+    // P-3: the compact runtime has no callbacks to notify.
+    const bool callbacks = state.lifecycle == LifecycleKind::full;
+    const auto notifyIfAny = [callbacks](aclRegisterCallbackType type, aclppStep step) {
+        return callbacks ? notify(type, step) : TeardownResult{};
+    };
     // Device-log flush: the emulated devices have no logs, so there is nothing to wait for
     // whatever ASCEND_LOG_DEVICE_FLUSH_TIMEOUT says (L-8). A failure only warns.
     (void)takeFault(ACLPP_STEP_FINALIZE_DLOG);
     (void)takeFault(ACLPP_STEP_FINALIZE_PROFILING);  // msprof finalize failures are ignored
     runtime.devices.profilingInitialised = false;
 
-    if (auto r = notify(ACL_REG_TYPE_ACL_OP_COMPILER, ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS); r.code) return r;
-    if (auto r = notify(ACL_REG_TYPE_ACL_MODEL, ACLPP_STEP_FINALIZE_MODEL_CALLBACKS); r.code) return r;
+    if (auto r = notifyIfAny(ACL_REG_TYPE_ACL_OP_COMPILER, ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS); r.code) return r;
+    if (auto r = notifyIfAny(ACL_REG_TYPE_ACL_MODEL, ACLPP_STEP_FINALIZE_MODEL_CALLBACKS); r.code) return r;
 
     if (runtime.devices.dumpServerStarted) {
         if (auto fault = takeFault(ACLPP_STEP_FINALIZE_DUMP)) {
@@ -52,7 +57,7 @@ TeardownResult runTeardown(ProcessState &state) {
         runtime.devices.dumpServerStarted = false;
     }
 
-    if (auto r = notify(ACL_REG_TYPE_ACL_DVPP, ACLPP_STEP_FINALIZE_DVPP_CALLBACKS); r.code) return r;
+    if (auto r = notifyIfAny(ACL_REG_TYPE_ACL_DVPP, ACLPP_STEP_FINALIZE_DVPP_CALLBACKS); r.code) return r;
 
     if (runtime.devices.fillHookRegistered) {
         if (auto fault = takeFault(ACLPP_STEP_FINALIZE_FILL_HOOK);
@@ -70,12 +75,14 @@ TeardownResult runTeardown(ProcessState &state) {
     // E-2, E-3: every device still set is reset and the limits go back to their defaults.
     runtime.devices.resetDevicesAndLimits();
 
-    if (auto r = notify(ACL_REG_TYPE_OTHER, ACLPP_STEP_FINALIZE_OTHER_CALLBACKS); r.code) return r;
+    if (auto r = notifyIfAny(ACL_REG_TYPE_OTHER, ACLPP_STEP_FINALIZE_OTHER_CALLBACKS); r.code) return r;
     return {};
 }
 
 // Called with the lock held and BUSY set by the caller; returns with the lock held and BUSY
-// cleared. `countBefore` is restored when the teardown fails.
+// cleared. `countBefore` is restored when the teardown fails, except on the compact runtime,
+// whose finalize always completes (P-1): a failing step is recorded and the rest is undone all the
+// same.
 aclError teardown(ProcessState &state, std::unique_lock<std::mutex> &lock, uint64_t countBefore) {
     setTransitionOnThisThread(true);
     lock.unlock();
@@ -87,6 +94,10 @@ aclError teardown(ProcessState &state, std::unique_lock<std::mutex> &lock, uint6
         result = TeardownResult{ACL_ERROR_BAD_ALLOC, "ACL_ERROR_BAD_ALLOC(200000): out of memory during finalize"};
     }
     lock.lock();
+    if (state.lifecycle == LifecycleKind::compact && result.code != ACL_SUCCESS) {
+        recordError(std::move(result.message));
+        result = TeardownResult{};
+    }
     if (result.code == ACL_SUCCESS) {
         state.finalized = true;
         state.liveEpoch.store(0, std::memory_order_release);
@@ -112,6 +123,20 @@ bool claimTransition(ProcessState &state, uint64_t word) {
     return state.word.compare_exchange_strong(word, word | kBusyBit, std::memory_order_acq_rel);
 }
 
+// P-1: gives back one reference, tears down on 1->0, and nothing at 0. False when the word
+// changed since it was read (the caller reads it again); the result is always ACL_SUCCESS.
+bool finalizeCompact(ProcessState &state, std::unique_lock<std::mutex> &lock, uint64_t word) {
+    const uint64_t count = word & kCountMask;
+    if (count == 0) return true;
+    if (count > 1) {
+        uint64_t expected = word;
+        return state.word.compare_exchange_strong(expected, word - 1);
+    }
+    if (!claimTransition(state, word)) return false;
+    (void)teardown(state, lock, word);  // always completes on the compact runtime
+    return true;
+}
+
 // Everything but the lock-free leave, out of line: the leave pays for no stack frame.
 [[gnu::noinline]] aclError finalizeReferenceSlow(uint64_t *refCount, uint64_t requiredEpoch) {
     if (inTransitionOnThisThread()) return reentrantCall("aclFinalizeReference");
@@ -120,11 +145,17 @@ bool claimTransition(ProcessState &state, uint64_t word) {
     for (;;) {
         const uint64_t word = waitForExactState(state, lock);
         const uint64_t count = word & kCountMask;
+        if (requiredEpoch == kAnyEpoch && lifecycleKindLocked(state) == LifecycleKind::compact) {
+            return refuseOnCompactRuntime("aclFinalizeReference");
+        }
         // Not initialised, or (for a caller naming its runtime) a different runtime is live.
         if (count == 0 || (requiredEpoch != kAnyEpoch && state.epoch != requiredEpoch)) {
             if (refCount != nullptr) *refCount = 0;
             return ACL_ERROR_REPEAT_FINALIZE;
         }
+        // The runtime this reference names is live and compact, where aclFinalize is the
+        // matching call: the answer tells the holder so, and is no error to report (P-5).
+        if ((word & kCompactBit) != 0) return ACL_ERROR_API_NOT_SUPPORT;
         if (count > 1) {
             uint64_t expected = word;
             if (state.word.compare_exchange_strong(expected, word - 1)) {
@@ -149,6 +180,10 @@ aclError finalizeAll() {
     std::unique_lock lock(state.mutex);
     for (;;) {
         const uint64_t word = waitForExactState(state, lock);
+        if (lifecycleKindLocked(state) == LifecycleKind::compact) {
+            if (finalizeCompact(state, lock, word)) return ACL_SUCCESS;
+            continue;
+        }
         if (state.finalized) return ACL_ERROR_REPEAT_FINALIZE;
         if (word == 0) {
             // L-3: nothing is initialised: succeed, touch nothing, and a repeat gives 100037.
@@ -168,7 +203,7 @@ aclError finalizeReference(uint64_t *refCount, uint64_t requiredEpoch) {
     if (requiredEpoch != kAnyEpoch) {
         // The caller's runtime must be the live one; after this load, a teardown and a re-init
         // cannot make the CAS below succeed on the wrong runtime: its word carries another
-        // generation (short of 2^22 inits in between).
+        // generation (short of 2^21 inits in between).
         if (liveEpochWord.load(std::memory_order_acquire) != requiredEpoch) {
             return finalizeReferenceSlow(refCount, requiredEpoch);
         }
@@ -177,7 +212,7 @@ aclError finalizeReference(uint64_t *refCount, uint64_t requiredEpoch) {
     }
     // A caller that wants the new count cannot leave here while threads count locally: only a
     // fold knows the count then.
-    const uint64_t blockingBits = refCount != nullptr ? kBusyBit | kLocalsBit : kBusyBit;
+    const uint64_t blockingBits = refCount != nullptr ? kLockFreeBlockers | kLocalsBit : kLockFreeBlockers;
     const auto leavable = [&](uint64_t word) {
         return (word & blockingBits) == 0 && (word & kCountMask) > 1 && (word & generationMask) == generation;
     };

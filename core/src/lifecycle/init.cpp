@@ -35,11 +35,18 @@ uint32_t bitOf(aclRegisterCallbackType type) {
 
 class InitRun {
 public:
-    InitRun(ProcessState &state, const InitRequest &request) : state_(state), request_(request) {}
+    InitRun(ProcessState &state, const InitRequest &request, PlatformChoice platform)
+        : state_(state),
+          request_(request),
+          platform_(std::move(platform)),
+          compact_(platform_.rulesProduct().traits->lifecycle == LifecycleKind::compact) {}
 
     aclError run() {
         if (aclError code = readConfig(); code != ACL_SUCCESS) return code;
-        if (aclError code = checkIdentity(); code != ACL_SUCCESS) return code;
+        // P-1: the compact runtime has no identity rule.
+        if (!compact_) {
+            if (aclError code = checkIdentity(); code != ACL_SUCCESS) return code;
+        }
         validate();
         if (aclError code = applyErrMsgMode(); code != ACL_SUCCESS) return code;
         if (aclError code = notify(kModelStep); code != ACL_SUCCESS) return code;
@@ -99,7 +106,13 @@ private:
         auto bytes = std::make_shared<ConfigBytes>();
         if (configGiven_) {
             const ReadResult result = readConfigFile(request_.path, *bytes);
-            if (result.code != ACL_SUCCESS) return fail(result.code, ACLPP_STEP_READ_FILE, result.message);
+            // P-2: the compact runtime ignores a path it cannot read and starts with no config.
+            if (result.code != ACL_SUCCESS && compact_) {
+                configGiven_ = false;
+                bytes->setSize(0);
+            } else if (result.code != ACL_SUCCESS) {
+                return fail(result.code, ACLPP_STEP_READ_FILE, result.message);
+            }
         }
         bytes_ = std::move(bytes);
         return ACL_SUCCESS;
@@ -118,7 +131,6 @@ private:
     }
 
     void validate() {
-        platform_ = resolvePlatform(state_.platformOverride);
         environment_ = EnvironmentSnapshot::capture();
         const ValidationSettings settings{platform_.rulesProduct(), platform_.deviceCount, environment_, true};
         outcome_ = validateConfig(configGiven_ ? std::optional<std::string_view>(bytes_->view()) : std::nullopt, true,
@@ -141,6 +153,7 @@ private:
     }
 
     aclError notify(const CallbackStep &step) {
+        if (compact_) return ACL_SUCCESS;  // P-3: the compact runtime has no callbacks
         if (auto fault = takeFault(step.step)) return fail(*fault, step.step, "injected fault");
         std::string message;
         const aclError code = notifyInitCallbacks(step.type, configView(), message);
@@ -263,9 +276,10 @@ private:
 
     ProcessState &state_;
     const InitRequest &request_;
+    PlatformChoice platform_;
+    bool compact_;
     SharedConfigBytes bytes_;
     bool configGiven_ = false;
-    PlatformChoice platform_;
     EnvironmentSnapshot environment_;
     ValidationOutcome outcome_;
     uint32_t completedTypes_ = 0;
@@ -287,7 +301,7 @@ bool tryJoin(uint64_t *epoch) noexcept {
     // While threads count locally, max is kLocalHeadroom, so that folding them in always fits.
     const auto joinable = [](uint64_t word) {
         const uint64_t limit = (word & kLocalsBit) != 0 ? kLocalHeadroom : kCountMask;
-        return (word & kBusyBit) == 0 && (word & kCountMask) - 1 < limit - 1;
+        return (word & kLockFreeBlockers) == 0 && (word & kCountMask) - 1 < limit - 1;
     };
     // The thread-local guess is read and written before the CAS, never after it: its address is
     // the thread pointer plus an offset, and reloading the thread pointer (%fs:0) right after the
@@ -356,10 +370,16 @@ aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request)
         uint64_t expected = word;
         if (state.word.compare_exchange_strong(expected, word + 1)) {
             if (epoch != nullptr) *epoch = state.epoch;  // stable under the lock: the live runtime
-            return ACL_ERROR_REPEAT_INITIALIZE;
+            // P-1: the compact runtime's aclInit returns 0 on a repeat too.
+            const bool compact = (word & kCompactBit) != 0;
+            return compact && !request.joinReportsRepeat ? ACL_SUCCESS : ACL_ERROR_REPEAT_INITIALIZE;
         }
     }
-    // Count 0 and no transition: this thread runs the 0->1 init.
+    // Count 0 and no transition: this thread runs the 0->1 init, and the platform it starts
+    // decides how the new runtime counts.
+    PlatformChoice platform = resolvePlatform(state.platformOverride);
+    state.lifecycle = platform.rulesProduct().traits->lifecycle;
+    const bool compact = state.lifecycle == LifecycleKind::compact;
     state.word.store(kBusyBit, std::memory_order_release);
     setTransitionOnThisThread(true);
     RuntimeState before = state.runtime;
@@ -369,7 +389,7 @@ aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request)
 
     const auto started = std::chrono::steady_clock::now();
     callbackRegistry().beginInit();
-    InitRun run(state, request);
+    InitRun run(state, request, std::move(platform));
     aclError code = ACL_SUCCESS;
     try {
         code = run.run();
@@ -395,13 +415,13 @@ aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request)
         state.finalized = false;
         ++state.epoch;
         state.liveEpoch.store(state.epoch, std::memory_order_release);
-        if (!state.identity) state.identity = state.runtime.config;
+        if (!state.identity && !compact) state.identity = state.runtime.config;
         state.lastInitNanoseconds = static_cast<uint64_t>(
             std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
         config = state.runtime.config;
         configGiven = state.runtime.configGiven;
         if (epoch != nullptr) *epoch = state.epoch;
-        state.word.store(generationBits(state.epoch) | 1, std::memory_order_release);
+        state.word.store(generationBits(state.epoch) | (compact ? kCompactBit : 0) | 1, std::memory_order_release);
     } else {
         state.runtime = std::move(before);
         setErrorMessageMode(modeBefore);
@@ -412,7 +432,15 @@ aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request)
     state.transitionDone.notify_all();
 
     if (code != ACL_SUCCESS) {
-        recordError(run.failureMessage().empty() ? std::string(aclppErrorName(code)) : run.failureMessage());
+        std::string message = run.failureMessage().empty() ? std::string(aclppErrorName(code)) : run.failureMessage();
+        // P-2: the compact runtime reports every failed init hook as 500000; the message keeps
+        // the finding (K-8).
+        if (compact && code != ACL_ERROR_BAD_ALLOC) {
+            message = std::string(entryPointName(request)) +
+                      ": ACL_ERROR_INTERNAL_ERROR(500000): the compact runtime did not initialise: " + message;
+            code = ACL_ERROR_INTERNAL_ERROR;
+        }
+        recordError(std::move(message));
     } else if (!late.empty()) {
         callLateRegistrations(late, config, configGiven);
     }

@@ -171,7 +171,7 @@ bool setLocalsBit() noexcept {
         if ((word & kLocalsBit) != 0) return true;
         // Turned off (tests) since the caller checked: its fold must stay the last word.
         if (availability.load(std::memory_order_relaxed) != Availability::on) return false;
-        if ((word & kBusyBit) != 0 || (word & kCountMask) - 1 >= kLocalHeadroom - 1) return false;
+        if ((word & kLockFreeBlockers) != 0 || (word & kCountMask) - 1 >= kLocalHeadroom - 1) return false;
         if (lifecycleWord.compare_exchange_weak(word, word | kLocalsBit, std::memory_order_acq_rel)) return true;
     }
 }
@@ -184,7 +184,7 @@ bool joinLocallySlow(uint64_t *epoch) noexcept {
     // A join with nothing live is a first init and registers nothing; BUSY also covers the
     // transitioning thread's own join, which the slow path refuses (L-6).
     const uint64_t word = lifecycleWord.load(std::memory_order_acquire);
-    if ((word & kBusyBit) != 0 || (word & kCountMask) == 0) return false;
+    if ((word & kLockFreeBlockers) != 0 || (word & kCountMask) == 0) return false;
     try {
         // A thread with a counter only needs LOCALS set again (after a fold): no lock for that.
         if (local == nullptr) {

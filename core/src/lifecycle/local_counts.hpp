@@ -78,7 +78,7 @@ inline void lightBarrier() noexcept {
     detail::lightBarrier();
     const uint64_t word = lifecycleWord.load(std::memory_order_acquire);
     const uint64_t count = local.count.load(std::memory_order_relaxed);
-    const bool joinable = (word & (kBusyBit | kLocalsBit)) == kLocalsBit &&
+    const bool joinable = (word & (kLockFreeBlockers | kLocalsBit)) == kLocalsBit &&
                           (word & kCountMask) - 1 < kLocalHeadroom - 1 && count < kMaxLocalCount;
     uint64_t joined = 0;
     if (joinable) {
@@ -104,7 +104,7 @@ inline void lightBarrier() noexcept {
     const uint64_t word = lifecycleWord.load(std::memory_order_acquire);
     const uint64_t count = local->count.load(std::memory_order_relaxed);
     const bool leavable =
-        (word & (kBusyBit | kLocalsBit)) == kLocalsBit && count != 0 &&
+        (word & (kLockFreeBlockers | kLocalsBit)) == kLocalsBit && count != 0 &&
         (requiredEpoch == kAnyEpoch || liveEpochWord.load(std::memory_order_acquire) == requiredEpoch);
     if (leavable) local->count.store(count - 1, std::memory_order_release);
     local->inFlight.store(0, std::memory_order_release);

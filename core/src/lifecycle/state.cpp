@@ -34,6 +34,16 @@ uint64_t waitForStableState(ProcessState &state, std::unique_lock<std::mutex> &l
     }
 }
 
+LifecycleKind lifecycleKindLocked(const ProcessState &state) noexcept {
+    if (state.word.load(std::memory_order_acquire) != 0) return state.lifecycle;
+    // Only the SoC matters here; an unknown name fails the next init under the full rules.
+    try {
+        return resolvePlatform(state.platformOverride).rulesProduct().traits->lifecycle;
+    } catch (...) {
+        return LifecycleKind::full;  // out of memory for the name: the next init fails anyway
+    }
+}
+
 int32_t currentDeviceOfThisThread(const ProcessState &state) noexcept {
     return tDeviceEpoch == state.deviceGeneration ? tDevice : -1;
 }

@@ -23,21 +23,26 @@
 
 namespace aclpp::core {
 
-// The word: BUSY (bit 63) | LOCALS (bit 62) | generation (bits 40..61) | count (bits 0..39).
-// The generation is the low 22 bits of the epoch of the runtime the count belongs to, so a
+// The word: BUSY (bit 63) | LOCALS (bit 62) | COMPACT (bit 61) | generation (bits 40..60) |
+// count (bits 0..39). The generation is the low 21 bits of the epoch of the runtime the count belongs to, so a
 // join's CAS tells which runtime it joined and a leave can insist on one (aclppInitWithEpoch and
 // friends) without a lock. LOCALS says that threads may hold references in their own counters
 // (local_counts.hpp): the count in the word is then not the whole count, and whoever needs the
-// exact figure folds them in first. 2^40 - 1 references at once is the limit; a join beyond it
-// is refused.
+// exact figure folds them in first. COMPACT says that the live runtime counts as the compact
+// runtime does (P-1): every lock-free path turns such a word away, so each of its joins and
+// leaves takes the exact path under the lock (it is rare; its return codes differ). 2^40 - 1
+// references at once is the limit; a join beyond it is refused.
 inline constexpr uint64_t kBusyBit = uint64_t{1} << 63;
 inline constexpr uint64_t kLocalsBit = uint64_t{1} << 62;
+inline constexpr uint64_t kCompactBit = uint64_t{1} << 61;
+/// A word with any of these takes no lock-free join or leave.
+inline constexpr uint64_t kLockFreeBlockers = kBusyBit | kCompactBit;
 inline constexpr unsigned kGenerationShift = 40;
 inline constexpr uint64_t kCountMask = (uint64_t{1} << kGenerationShift) - 1;
-inline constexpr uint64_t kGenerationMask = (kLocalsBit - 1) & ~kCountMask;
+inline constexpr uint64_t kGenerationMask = (kCompactBit - 1) & ~kCountMask;
 
-/// The generation bits of the runtime with `epoch`. Two runtimes share them only 2^22 (about
-/// 4.2 million) inits apart, which no check below can span (each reads the live epoch too).
+/// The generation bits of the runtime with `epoch`. Two runtimes share them only 2^21 (about
+/// 2.1 million) inits apart, which no check below can span (each reads the live epoch too).
 [[nodiscard]] constexpr uint64_t generationBits(uint64_t epoch) noexcept {
     return (epoch << kGenerationShift) & kGenerationMask;
 }
@@ -82,10 +87,13 @@ struct RuntimeState {
 struct ProcessState {
     std::mutex mutex;
     std::condition_variable transitionDone;
-    std::atomic<uint64_t> &word = lifecycleWord;  // BUSY | generation | count
+    std::atomic<uint64_t> &word = lifecycleWord;  // BUSY | LOCALS | COMPACT | generation | count
 
     // Guarded by `mutex`; while BUSY, owned by the transitioning thread.
-    bool finalized = false;         // the reference's aclFinalizeFlag
+    bool finalized = false;  // the reference's aclFinalizeFlag
+    // How the live runtime, or the one a running 0->1 init builds, counts (P-1). Chosen once per
+    // runtime, from its product, when its 0->1 init starts; meaningless while the word is 0.
+    LifecycleKind lifecycle = LifecycleKind::full;
     uint64_t epoch = 0;             // successful 0->1 inits
     uint64_t deviceGeneration = 1;  // bumped when every device is reset: stale current devices
     SharedConfigBytes identity;     // bytes of the first successful init (L-4), shared, not copied
@@ -109,6 +117,10 @@ void setTransitionOnThisThread(bool value) noexcept;
 /// Waits (with `lock` held on the state mutex) until no transition runs, unless the caller is
 /// the transitioning thread itself. Returns the word seen.
 uint64_t waitForStableState(ProcessState &state, std::unique_lock<std::mutex> &lock);
+
+/// With the state mutex held: how the live runtime (or the one being built or torn down)
+/// counts, or while the word is 0, how the runtime the next first-level init starts would.
+[[nodiscard]] LifecycleKind lifecycleKindLocked(const ProcessState &state) noexcept;
 
 /// The calling thread's current device, or -1 (E-2).
 [[nodiscard]] int32_t currentDeviceOfThisThread(const ProcessState &state) noexcept;

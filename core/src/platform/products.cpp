@@ -21,7 +21,10 @@ constexpr std::array kMetrics310B{"ArithmeticUtilization"sv, "L2Cache"sv,       
                                   "PipelineExecuteUtilization"sv, "ResourceConflictRatio"sv};
 
 // clang-format off
-constexpr std::array<FamilyTraits, 6> kFamilies{{
+constexpr ProfilerTraits kProfiler310B{false, false, true, false, false, false, true, false, false, 100, kMetrics310B,
+                                       "PipelineExecuteUtilization", 8};
+
+constexpr std::array<FamilyTraits, 7> kFamilies{{
     // family, name, tag, aicore applied, aicore max, simt stacks, simd fifo, simt fifo, event mode, core dump
     {Family::ascend950, "Ascend 950PR/950DT", "950", true, 131072, true, true, true, true, true,
      {true, false, true, true, false, true, true, true, true, 10000, kMetrics950, "PipeUtilization", 10}},
@@ -34,7 +37,12 @@ constexpr std::array<FamilyTraits, 6> kFamilies{{
     {Family::atlas310P, "Atlas inference", "310p", false, 0, false, true, false, false, false,
      {false, false, false, true, false, false, true, false, false, 100, kMetrics910, "PipeUtilization", 8}},
     {Family::atlas310B, "Atlas 200I/500 A2", "310b", true, 7864320, false, true, false, false, false,
-     {false, false, true, false, false, false, true, false, false, 100, kMetrics310B, "PipelineExecuteUtilization", 8}},
+     kProfiler310B},
+    // The compact runtime (products.md §8): model dump only, none of the runtime limits. No
+    // profiler facts are known for it; it takes the smallest product's (310B) rules.
+    {Family::ipv350, "compact runtime", "IPV350", false, 0, false, false, false, false, false, kProfiler310B,
+     LifecycleKind::compact, false, false, false, false,
+     "IPV350 has none of the device limits (StackSize, printf FIFOs); remove the key for this product"},
 }};
 // clang-format on
 
@@ -74,7 +82,7 @@ constexpr std::array kProducts{
     ACLPP_PRODUCT("Ascend310P3", atlas310P, 8, 7),        ACLPP_PRODUCT("Ascend310P5", atlas310P, 8, 7),
     ACLPP_PRODUCT("Ascend310P7", atlas310P, 8, 7),        ACLPP_PRODUCT("Ascend310B1", atlas310B, 1, 1),
     ACLPP_PRODUCT("Ascend310B2", atlas310B, 1, 1),        ACLPP_PRODUCT("Ascend310B3", atlas310B, 1, 1),
-    ACLPP_PRODUCT("Ascend310B4", atlas310B, 1, 1),
+    ACLPP_PRODUCT("Ascend310B4", atlas310B, 1, 1),        ACLPP_PRODUCT("IPV350", ipv350, 1, 1),
     // Family names accepted by ACLPP_SOC (decisions.md, E-1 clarification); they report as given.
     ACLPP_PRODUCT("Ascend950PR", ascend950, 36, 72),      ACLPP_PRODUCT("Ascend950DT", ascend950, 36, 72),
 };
@@ -89,7 +97,7 @@ constexpr std::string_view kKnownNames =
     "Ascend950DT_9582x, Ascend950DT_9583..9588, Ascend950DT_9591, Ascend950DT_9592, Ascend950DT_9595, "
     "Ascend950DT_9596, Ascend950DT_95A1, Ascend950DT_95A2, Ascend910A, Ascend910ProA, Ascend910PremiumA, "
     "Ascend910B, Ascend910ProB, Ascend310P1, Ascend310P3, Ascend310P5, Ascend310P7, Ascend310B1, Ascend310B2, "
-    "Ascend310B3, Ascend310B4";
+    "Ascend310B3, Ascend310B4, IPV350";
 
 }  // namespace
 

@@ -9,7 +9,11 @@
 
 namespace aclpp::core {
 
-enum class Family : uint8_t { ascend950, atlasA3, atlasA2, atlas910, atlas310P, atlas310B };
+enum class Family : uint8_t { ascend950, atlasA3, atlasA2, atlas910, atlas310P, atlas310B, ipv350 };
+
+/// How aclInit and aclFinalize count (P-1): the full runtime's (L-1) or the compact C runtime's
+/// (N inits need N finalizes, every call returns 0). The values are aclppLifecycleKind's.
+enum class LifecycleKind : uint8_t { full = 0, compact = 1 };
 
 /// What the profiler accepts on a family (products.md §3).
 struct ProfilerTraits {
@@ -41,6 +45,13 @@ struct FamilyTraits {
     bool eventMode;              // task value wait
     bool coreDump;               // dump_scene aic_err_detail_dump
     ProfilerTraits profiler;
+    // Only the compact runtime (IPV350, products.md §8) differs from these defaults.
+    LifecycleKind lifecycle = LifecycleKind::full;
+    bool aicoreStack = true;    // StackSize.aicore_stack_size is a key of the product
+    bool maxOpqueueNum = true;  // operator cache aging
+    bool singleOpDump = true;   // dump_op_switch "on"
+    bool debugDumps = true;     // exception, overflow, watcher and kernel-data dumps
+    std::string_view lackedLimitHint = {};  // the hint of a warning for a device limit the product lacks
 };
 
 struct Product {

@@ -278,6 +278,7 @@ public:
         checkConstraints();
         if (errors_ != 0) return false;
         checkProduct();
+        if (errors_ == 0) warnMissingDumpKinds();
         return errors_ == 0;
     }
 
@@ -286,7 +287,12 @@ public:
         DumpOutcome &out = ctx_.effective.dump;
         fillValues(out);
         out.kind = kindOf(out);
+        if (!ctx_.product.traits->debugDumps && (out.kind != DumpKind::operatorDump || out.watcher)) {
+            out.kind = DumpKind::none;  // K-2: warned about, not applied
+            return;
+        }
         fillPath(out, environment);
+        if (!ctx_.product.traits->debugDumps) return;  // no kernel-data dump either
         if (members_.present[kKernelData]) {
             out.kernelDataTypes = splitKernelData(text(kKernelData, {}));
         } else if (out.kind == DumpKind::operatorDump) {
@@ -727,6 +733,9 @@ private:
     // §3.4.5: core-dump mode is an apply-time failure of the dump module (500000), only after
     // the section validated.
     void checkProduct() {
+        checkSingleOpDump();
+        // Where no exception dump exists, warnMissingDumpKinds covers every exception scene.
+        if (!ctx_.product.traits->debugDumps) return;
         if (text(kScene, {}) != "aic_err_detail_dump"sv || ctx_.product.traits->coreDump) return;
         ++errors_;
         ctx_.report.error(ACLPP_STEP_DUMP, ACL_ERROR_INTERNAL_ERROR, member(kScene).pointer(),
@@ -734,6 +743,45 @@ private:
                               std::string(ctx_.product.soc) + " (" + std::string(ctx_.product.traits->name) +
                               ") does not support; supported on: " + supportedCoreDumpFamilies(),
                           "use \"aic_err_norm_dump\" or \"aic_err_brief_dump\" on this product");
+    }
+
+    // P-4: single-operator dump is an error on a model-dump-only product, after the section
+    // validated (as the core-dump rule above).
+    void checkSingleOpDump() {
+        if (ctx_.product.traits->singleOpDump || text(kOpSwitch, "off") != "on"sv) return;
+        ++errors_;
+        ctx_.report.error(
+            ACLPP_STEP_DUMP, ACL_ERROR_INVALID_DUMP_CONFIG, member(kOpSwitch).pointer(),
+            "dump_op_switch is \"on\" (single-operator dump), which " + productName() + " does not support",
+            std::string(ctx_.product.soc) +
+                " supports model dump only: set dump_op_switch to \"off\" and name the models in "
+                "dump_list");
+    }
+
+    // P-4, K-2: the exception, overflow, watcher and kernel-data dumps are features the product
+    // lacks: tolerated with a warning and not applied.
+    void warnMissingDumpKinds() {
+        if (ctx_.product.traits->debugDumps) return;
+        const std::string hint = std::string(ctx_.product.soc) + " supports model dump only";
+        const std::string_view scene = text(kScene, {});
+        if (!scene.empty()) {
+            const std::string_view kind = exceptionKindOf(scene) != DumpKind::none ? "exception" : "watcher";
+            warnMissing(member(kScene), "dump_scene is " + quoted(scene) + " (" + std::string(kind) + " dump)", hint);
+        }
+        if (text(kDebug, "off") == "on"sv) warnMissing(member(kDebug), "dump_debug is \"on\" (overflow dump)", hint);
+        if (members_.present[kKernelData]) {
+            warnMissing(member(kKernelData),
+                        "dump_kernel_data is " + quoted(text(kKernelData, {})) + " (kernel-data dump)", hint);
+        }
+    }
+
+    void warnMissing(const Location &at, const std::string &what, const std::string &hint) {
+        ctx_.report.warning(ACLPP_STEP_DUMP, at.pointer(),
+                            what + ", which " + productName() + " does not support; not applied (K-2)", hint);
+    }
+
+    [[nodiscard]] std::string productName() const {
+        return std::string(ctx_.product.soc) + " (" + std::string(ctx_.product.traits->name) + ")";
     }
 
     // The reference never checks dump_path for an exception scene; a path the dumper cannot
@@ -826,6 +874,8 @@ void validateDump(ValidationContext &ctx) {
         }
     }
 
+    // A product without exception and kernel-data dumps has nothing for the environment to enable.
+    if (!ctx.product.traits->debugDumps) return;
     applyEnvOnlyExceptionDump(ctx, environment);
 
     // §4 item 4: a usable env path switches kernel DFX on at <path>/printf and, being set

@@ -268,6 +268,16 @@ void checkMaxOpqueueNum(ValidationContext &ctx, JsonObject root) {
     if (!element) return;
     const std::optional<uint64_t> value = readChecked(ctx, kMaxOpqueueNum, *element);
     if (!value) return;
+    const FamilyTraits &traits = *ctx.product.traits;
+    if (!traits.maxOpqueueNum) {
+        // P-4, K-2: a key the product lacks is tolerated and not applied.
+        ctx.report.warning(
+            kMaxOpqueueNum.step, std::string(kMaxOpqueueNum.pointer),
+            "max_opqueue_num is " + describeValue(*element) + ", but " + std::string(ctx.product.soc) + " (" +
+                std::string(traits.name) + ") has no operator cache aging; not applied (K-2)",
+            std::string(ctx.product.soc) + " does not support max_opqueue_num; remove it for this product");
+        return;
+    }
     ctx.effective.maxOpqueueNum.set(static_cast<uint32_t>(*value), Source::config, std::string(kMaxOpqueueNum.pointer));
     if (*value < kMaxOpqueueDefault) {
         // K-3 / reference §3.7: the op executor accepts it and only warns.
@@ -330,9 +340,10 @@ bool applyLimit(ValidationContext &ctx, const LimitRule &limit, uint64_t request
     }
     setting.set(decision.applied, Source::platform, pointer);
     setting.note = decision.note + ", not applied";
-    ctx.report.warning(
-        rule.step, pointer,
-        std::string(rule.key) + " is " + describeValue(element) + ": " + decision.note + "; not applied");
+    const bool lacked = decision.code == ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+    ctx.report.warning(rule.step, pointer,
+                       std::string(rule.key) + " is " + describeValue(element) + ": " + decision.note + "; not applied",
+                       lacked ? std::string(ctx.product.traits->lackedLimitHint) : std::string());
     return true;
 }
 
