@@ -9,7 +9,9 @@
 using aclpp::core::JsonDocument;
 using aclpp::core::ParseFailure;
 using aclpp::test::FreshRuntime;
+using aclpp::test::lifecycleState;
 using aclpp::test::recentError;
+using aclpp::test::TempDir;
 
 namespace {
 
@@ -84,6 +86,97 @@ TEST_CASE("F-4 the conformance depth fixture gives 100006 through aclInit", "[F-
     const std::string path = dir + "/acl/json/testDepth.json";
     CHECK(aclInit(path.c_str()) == ACL_ERROR_PARSE_FILE);
     CHECK(recentError().find("ACL_ERROR_PARSE_FILE(100006)") != std::string::npos);
+}
+
+TEST_CASE("F-3 a number beyond the 64-bit integers is valid JSON and reads as a double, as in the reference", "[F-3]") {
+    const std::string text =
+        "{\"x\": 123456789012345678901234567890, \"n\": -123456789012345678901234567890,\n"
+        " \"u\": 18446744073709551616, \"i\": [9223372036854775807, -9223372036854775809], \"after\": \"ok\"}";
+    ParseFailure failure;
+    const auto document = JsonDocument::parse(text, failure);
+    INFO(failure.message);
+    REQUIRE(document);
+    const auto number = [&](std::string_view key) {
+        const auto member = aclpp::core::findMember(document->root(), key);
+        REQUIRE(member);
+        return *member;
+    };
+    CHECK(number("x").type() == aclpp::core::JsonType::DOUBLE);
+    CHECK(number("x").get_double().value_unsafe() == 123456789012345678901234567890.0);
+    CHECK(number("n").get_double().value_unsafe() == -123456789012345678901234567890.0);
+    CHECK(number("u").get_double().value_unsafe() == 18446744073709551616.0);
+    const aclpp::core::JsonArray integers = aclpp::core::asArray(number("i"));
+    CHECK(integers.at(0).get_int64().value_unsafe() == 9223372036854775807);  // still an integer
+    CHECK(integers.at(1).get_double().value_unsafe() == -9223372036854775809.0);
+    CHECK(aclpp::core::asString(number("after")) == "ok");
+    // Positions refer to the file as written, not to the copy the DOM was read from.
+    CHECK(document->text() == text);
+    const aclpp::core::TextPosition after = aclpp::core::locatePointer(document->text(), "/after");
+    CHECK(after.line == 2);
+    CHECK(after.column == text.size() - text.rfind('\n') - 5);
+}
+
+TEST_CASE("F-3 K-7 an unknown key holding a number beyond the 64-bit integers: aclInit 0, a warning", "[F-3][K-7]") {
+    FreshRuntime fresh;
+    TempDir dir;
+    const std::string config = "{\"x\": 123456789012345678901234567890, \"y\": -123456789012345678901234567890}";
+    const std::string path = dir.write("acl.json", config);
+    CHECK(aclInit(path.c_str()) == ACL_SUCCESS);  // read from a file: the padded parse
+    CHECK(aclFinalize() == ACL_SUCCESS);
+    CHECK(aclppInitFromBuffer(config.data(), config.size()) == ACL_SUCCESS);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+
+    aclppReport *report = nullptr;
+    CHECK(aclppValidateBuffer(config.data(), config.size(), nullptr, &report) == ACL_SUCCESS);
+    REQUIRE(report != nullptr);
+    int unknown = 0;
+    for (size_t i = 0; i < aclppReportFindingCount(report); ++i) {
+        aclppFinding finding{};
+        REQUIRE(aclppReportGetFinding(report, i, &finding) == ACL_SUCCESS);
+        CHECK(finding.severity != ACLPP_SEVERITY_ERROR);
+        const std::string pointer = finding.pointer;
+        if ((pointer == "/x" || pointer == "/y") && finding.severity == ACLPP_SEVERITY_WARNING) ++unknown;
+    }
+    CHECK(unknown == 2);
+    aclppReportFree(report);
+}
+
+TEST_CASE("F-3 K-1 a stack size beyond the 64-bit integers gives 500001 naming its pointer and position",
+          "[F-3][K-1]") {
+    FreshRuntime fresh;
+    for (const std::string number : {"123456789012345678901234567890", "-123456789012345678901234567890"}) {
+        const std::string config = "{\n  \"StackSize\": {\n    \"aicore_stack_size\": " + number + "\n  }\n}\n";
+        INFO(config);
+        CHECK(aclppInitFromBuffer(config.data(), config.size()) == ACL_ERROR_FAILURE);
+        const std::string message = recentError();
+        CHECK(message.find("ACL_ERROR_FAILURE(500001): /StackSize/aicore_stack_size (line 3, column 26)") !=
+              std::string::npos);
+        CHECK(message.find(number.front() == '-' ? "negative" : "above 4294967295") != std::string::npos);
+        CHECK(lifecycleState().refCount == 0);
+
+        aclppReport *report = nullptr;
+        CHECK(aclppValidateBuffer(config.data(), config.size(), nullptr, &report) == ACL_ERROR_FAILURE);
+        REQUIRE(report != nullptr);
+        CHECK(std::string(aclppReportJson(report)).find("/StackSize/aicore_stack_size") != std::string::npos);
+        aclppReportFree(report);
+    }
+}
+
+TEST_CASE("F-3 a number too large for a double (1e400) is not accepted: 100006, as the reference's parser refuses it",
+          "[F-3]") {
+    FreshRuntime fresh;
+    const std::string huge(400, '9');
+    for (const std::string &number : {std::string("1e400"), std::string("-1e400"), huge}) {
+        const std::string config = "{\"x\": " + number + "}";
+        INFO(number);
+        CHECK(aclppInitFromBuffer(config.data(), config.size()) == ACL_ERROR_PARSE_FILE);
+        const std::string message = recentError();
+        CHECK(message.find("(line 1, column 7)") != std::string::npos);
+        CHECK(message.find("is too large for a double") != std::string::npos);
+    }
+    // Far below the smallest double is zero, not an error.
+    CHECK(aclppInitFromBuffer("{\"x\": 1e-400}", 13) == ACL_SUCCESS);
+    CHECK(aclFinalize() == ACL_SUCCESS);
 }
 
 TEST_CASE("F-5 duplicate keys: the last wins and a warning names the key", "[F-5]") {

@@ -5,6 +5,7 @@
 
 #include "catch.hpp"
 #include "json/document.hpp"
+#include "json/syntax.hpp"
 #include "runtime_fixture.hpp"
 
 using aclpp::core::JsonDocument;
@@ -143,14 +144,30 @@ TEST_CASE("F-3 K-8 literal and number errors", "[F-3][K-8]") {
         {"hexadecimal", "{\"a\":0x10}", 1, 6, "invalid number '0x10': this is not a JSON number", "decimal"},
         {"plus sign", "{\"a\":+1}", 1, 6, "expected a value after ':', found '+'", ""},
         {"leading point", "[.5]", 1, 2, "expected a value or ']' after '[', found '.'", ""},
-        {"integer above uint64", "{\"a\":18446744073709551616}", 1, 6,
-         "number out of range: '18446744073709551616' is beyond the 64-bit integers", "strings"},
-        {"integer below int64", "[-9223372036854775809]", 1, 2, "number out of range", "strings"},
         {"double overflow", "{\n \"a\": 1e400}", 2, 7, "number out of range: '1e400' is too large for a double", ""},
+        {"negative double overflow", "{\"a\":-1e400}", 1, 6, "number out of range: '-1e400' is too large", ""},
         {"double overflow, fraction", "[-0.00017976931348623159e313]", 1, 2, "too large for a double", ""},
+        {"an integer whose double overflows", "[" + repeat("9", 400) + "]", 1, 2, "is too large for a double", ""},
     });
     // The edges simdjson accepts, so the scanner must accept them too.
     CHECK(parse("[18446744073709551615, -9223372036854775808, 1e-400, 0.0, -0, 1E5, 2.5e-3]").ok);
+}
+
+TEST_CASE("F-3 the scanner accepts integers beyond the 64-bit integers and says where they end", "[F-3]") {
+    using aclpp::core::scanSyntax;
+    const std::string text =
+        "{\"a\": 18446744073709551616, \"b\": [-9223372036854775809, 1, \"99999999999999999999\"]}";
+    const aclpp::core::SyntaxScan scan = scanSyntax(text);
+    CHECK_FALSE(scan.problem.has_value());
+    // The integers just past uint64 and just below int64; not the 64-bit ones, nor the string.
+    REQUIRE(scan.wideIntegerEnds.size() == 2);
+    CHECK(text.substr(0, scan.wideIntegerEnds[0]).ends_with(" 18446744073709551616"));
+    CHECK(text.substr(0, scan.wideIntegerEnds[1]).ends_with("[-9223372036854775809"));
+    CHECK(scanSyntax("[18446744073709551615, -9223372036854775808, 1e30]").wideIntegerEnds.empty());
+    // A text with a problem reports the problem only.
+    const aclpp::core::SyntaxScan broken = scanSyntax("[18446744073709551616,]");
+    CHECK(broken.problem.has_value());
+    CHECK(broken.wideIntegerEnds.empty());
 }
 
 TEST_CASE("F-3 K-8 invalid UTF-8 is located to the byte", "[F-3][K-8]") {

@@ -307,3 +307,103 @@ TEST_CASE("L-8 finalize never sleeps, whatever ASCEND_LOG_DEVICE_FLUSH_TIMEOUT s
     ::setenv("ASCEND_LOG_DEVICE_FLUSH_TIMEOUT", "", 1);
     CHECK(lifecycleState().lastFinalizeNanoseconds < 100'000'000u);  // far below the 5 s it names
 }
+
+namespace {
+
+/// Sets an environment variable for one test; the suite runs with every runtime variable empty.
+class ScopedVariable {
+public:
+    ScopedVariable(const char *name, const std::string &value) : name_(name) { ::setenv(name, value.c_str(), 1); }
+    ~ScopedVariable() { ::setenv(name_, "", 1); }
+    ScopedVariable(const ScopedVariable &) = delete;
+    ScopedVariable &operator=(const ScopedVariable &) = delete;
+
+private:
+    const char *name_;
+};
+
+bool isDirectory(const std::string &path) {
+    std::error_code error;
+    return std::filesystem::is_directory(path, error);
+}
+
+}  // namespace
+
+TEST_CASE("K-4 K-6 NPU_COLLECT_PATH alone: every first-level init enables the exception dump and creates its directory",
+          "[K-4][K-6]") {
+    FreshRuntime fresh;
+    TempDir dir;
+    const std::string collect = dir.file("missing/dir");
+    const ScopedVariable variable("NPU_COLLECT_PATH", collect);
+    const std::string dumpAtCollect = R"("kind":"exception_norm","scene":"aic_err_norm_dump","watcher":false,)"
+                                      R"("path":{"value":")" +
+                                      collect + R"(","source":"environment","origin":"NPU_COLLECT_PATH"})";
+
+    // A validation creates nothing, with or without a config.
+    aclppReport *report = nullptr;
+    CHECK(aclppValidateBuffer(nullptr, 0, nullptr, &report) == ACL_SUCCESS);
+    REQUIRE(report != nullptr);
+    CHECK(std::string(aclppReportEffectiveJson(report)).find(dumpAtCollect) != std::string::npos);
+    aclppReportFree(report);
+    CHECK_FALSE(isDirectory(collect));
+
+    SECTION("no config, then a second cycle after a finalize") {
+        for (int cycle = 1; cycle <= 2; ++cycle) {
+            INFO("cycle " << cycle);
+            REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+            CHECK(isDirectory(collect));
+            CHECK(aclpp::test::effectiveConfig().find(dumpAtCollect) != std::string::npos);
+            CHECK(aclInit(nullptr) == ACL_ERROR_REPEAT_INITIALIZE);  // a join, not a first-level init
+            REQUIRE(aclFinalize() == ACL_SUCCESS);                   // tears down whatever the count
+            std::filesystem::remove_all(dir.file("missing"));
+        }
+    }
+    SECTION("a config file that enables no dump") {
+        const std::string config = dir.write("acl.json", R"({"err_msg_mode":"1"})");
+        for (int cycle = 1; cycle <= 2; ++cycle) {
+            INFO("cycle " << cycle);
+            REQUIRE(aclInit(config.c_str()) == ACL_SUCCESS);
+            CHECK(isDirectory(collect));
+            CHECK(aclpp::test::effectiveConfig().find(dumpAtCollect) != std::string::npos);
+            REQUIRE(aclFinalize() == ACL_SUCCESS);
+            std::filesystem::remove_all(dir.file("missing"));
+        }
+    }
+    SECTION("a config from memory") {
+        const std::string config = R"({"dump":{}})";
+        REQUIRE(aclppInitFromBuffer(config.data(), config.size()) == ACL_SUCCESS);
+        CHECK(isDirectory(collect));
+        CHECK(aclpp::test::effectiveConfig().find(dumpAtCollect) != std::string::npos);
+        REQUIRE(aclFinalize() == ACL_SUCCESS);
+    }
+}
+
+TEST_CASE("K-4 K-6 ASCEND_DUMP_SCENE with ASCEND_DUMP_PATH: no config needed, the missing path is created",
+          "[K-4][K-6]") {
+    FreshRuntime fresh;
+    TempDir dir;
+    const std::string dumpPath = dir.file("scene/dump");
+    const ScopedVariable scene("ASCEND_DUMP_SCENE", "aic_err_brief_dump");
+    const ScopedVariable path("ASCEND_DUMP_PATH", dumpPath);
+    for (int cycle = 1; cycle <= 2; ++cycle) {
+        INFO("cycle " << cycle);
+        REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+        CHECK(isDirectory(dumpPath));
+        const std::string effective = aclpp::test::effectiveConfig();
+        CHECK(effective.find(R"("kind":"exception_brief","scene":"aic_err_brief_dump","watcher":false,)"
+                             R"("path":{"value":")" +
+                             dumpPath + R"(","source":"environment","origin":"ASCEND_DUMP_PATH"})") !=
+              std::string::npos);
+        // §4 item 4: the same env path also receives kernel-DFX data.
+        CHECK(effective.find(R"("kernel_data_types":["all"])") != std::string::npos);
+        REQUIRE(aclFinalize() == ACL_SUCCESS);
+        std::filesystem::remove_all(dir.file("scene"));
+    }
+}
+
+TEST_CASE("K-4 with no environment and no config the effective config shows no dump", "[K-4]") {
+    FreshRuntime fresh;
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+    CHECK(aclpp::test::effectiveConfig().find(R"("dump":{"present":false,"kind":"none")") != std::string::npos);
+    REQUIRE(aclFinalize() == ACL_SUCCESS);
+}

@@ -617,6 +617,45 @@ TEST_CASE("K-1 K-2 acl_graph.event_mode: \"0\" or \"1\", 207000 without task val
     });
 }
 
+// ---- numbers beyond the 64-bit integers ------------------------------------------------------------
+
+TEST_CASE("F-3 K-1 a number beyond the 64-bit integers is a double: each key's own rule applies",
+          "[F-3][K-1][K-3][K-7]") {
+    // 30 digits and 2^64, on both sides of zero: valid JSON that reads as a double (F-3).
+    checkRows({
+        {"StackSize: above uint32", kA2, R"({"StackSize":{"aicore_stack_size":123456789012345678901234567890}})", 1,
+         ACL_ERROR_FAILURE, "/StackSize/aicore_stack_size"},
+        {"StackSize: 2^64", kA2, R"({"StackSize":{"aicore_stack_size":18446744073709551616}})", 1, ACL_ERROR_FAILURE,
+         "/StackSize/aicore_stack_size"},
+        {"StackSize: negative", kA2, R"({"StackSize":{"aicore_stack_size":-123456789012345678901234567890}})", 1,
+         ACL_ERROR_FAILURE, "/StackSize/aicore_stack_size"},
+        {"SIMT stack on A2: still 500001 (K-2)", kA2,
+         R"({"StackSize":{"simt_stack_size":123456789012345678901234567890}})", 1, ACL_ERROR_FAILURE,
+         "/StackSize/simt_stack_size"},
+        {"default_device: a number is the wrong type", kA2,
+         R"({"defaultDevice":{"default_device":123456789012345678901234567890}})", 1, ACL_ERROR_FAILURE,
+         "/defaultDevice/default_device"},
+        {"printf FIFO: not a [1-9][0-9]* token within 64 bits", k950,
+         R"({"simd_printf_fifo_size_per_core":123456789012345678901234567890})", 1, ACL_ERROR_FAILURE,
+         "/simd_printf_fifo_size_per_core"},
+        {"event_mode: not a string", kA2, R"({"acl_graph":{"event_mode":123456789012345678901234567890}})", 1,
+         ACL_ERROR_INVALID_PARAM, "/acl_graph/event_mode"},
+        {"max_opqueue_num: not a string", kA2, R"({"max_opqueue_num":123456789012345678901234567890})", 1,
+         ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG, "/max_opqueue_num"},
+        {"unknown key: accepted with its warning (K-7)", kA2, R"({"x":123456789012345678901234567890})", 1, 0, "",
+         Field::aicoreStack, 32768, dflt, "/x"},
+        {"unknown key inside StackSize", kA2, R"({"StackSize":{"aicore_stak_size":-123456789012345678901234567890}})",
+         1, 0, "", Field::aicoreStack, 32768, dflt, "/StackSize/aicore_stak_size"},
+    });
+    const Run fifo = runValidator(k950, R"({"simd_printf_fifo_size_per_core":18446744073709551616})");
+    const Finding *error = decisive(fifo.report);
+    REQUIRE(error != nullptr);
+    CHECK(error->message.find("beyond the 64-bit integers") != std::string::npos);
+    const Run fraction = runValidator(k950, R"({"simd_printf_fifo_size_per_core":1e4})");
+    REQUIRE(decisive(fraction.report) != nullptr);
+    CHECK(decisive(fraction.report)->message.find("written with a fraction or an exponent") != std::string::npos);
+}
+
 // ---- evaluation order -----------------------------------------------------------------------------
 
 TEST_CASE("L-1 K-8 the first failing key in the reference order decides the code (§3.2)", "[L-1][K-8][order]") {

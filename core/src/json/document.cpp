@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 #include <unordered_set>
+#include <utility>
 
 #include "json/syntax.hpp"
 
@@ -149,13 +150,12 @@ std::string describeSimdjsonError(simdjson::error_code error) {
     }
 }
 
-// The failure path only: simdjson (or the depth walk) said no, the scanner says where and why.
-// `fallback` and `fallbackPointer` stand when the scanner finds nothing, which would mean it
-// and simdjson disagree about the text.
-[[gnu::cold]] void describeFailure(std::string_view text, std::string fallback, std::string fallbackPointer,
-                                   ParseFailure &failure) {
+// The failure path only: simdjson (or the depth walk) said no, the scanner (its `problem` in
+// `text`) says where and why. `fallback` and `fallbackPointer` stand when the scanner finds
+// nothing, which would mean it and simdjson disagree about the text.
+[[gnu::cold]] void describeFailure(std::string_view text, std::optional<SyntaxProblem> problem, std::string fallback,
+                                   std::string fallbackPointer, ParseFailure &failure) {
     failure.code = ACL_ERROR_PARSE_FILE;
-    std::optional<SyntaxProblem> problem = findSyntaxProblem(text);
     if (!problem) {
         failure.message = std::move(fallback);
         failure.pointer = std::move(fallbackPointer);
@@ -168,6 +168,22 @@ std::string describeSimdjsonError(simdjson::error_code error) {
     failure.offset = problem->offset;
     failure.hasOffset = true;
     failure.position = positionOf(text, problem->offset);
+}
+
+// simdjson rejects an integer beyond the 64-bit integers, which is valid JSON that the
+// reference reads as a double (F-3). Written with ".0" it is a number simdjson reads as that
+// same double. Cold path: only for a text simdjson rejected and the scanner accepted.
+[[gnu::cold]] std::string withWideIntegersAsDoubles(std::string_view text, const std::vector<std::size_t> &ends) {
+    std::string out;
+    out.reserve(text.size() + 2 * ends.size());
+    std::size_t copied = 0;
+    for (const std::size_t end : ends) {
+        out.append(text, copied, end - copied);
+        out += ".0";
+        copied = end;
+    }
+    out.append(text, copied);
+    return out;
 }
 
 }  // namespace
@@ -212,20 +228,28 @@ std::optional<JsonDocument> JsonDocument::parse(std::string_view bytes, ParseFai
         document.padded_ = simdjson::padded_string(toParse);
         error = document.parser_->parse(document.padded_).get(root);
     }
-    if (error != simdjson::SUCCESS) {
+    if (error == simdjson::MEMALLOC || error == simdjson::CAPACITY) {
         failure.code = ACL_ERROR_PARSE_FILE;
-        if (error == simdjson::MEMALLOC || error == simdjson::CAPACITY) {
-            failure.message = describeSimdjsonError(error);
-        } else {
-            describeFailure(bytes, describeSimdjsonError(error), {}, failure);
-        }
+        failure.message = describeSimdjsonError(error);
         return std::nullopt;
+    }
+    if (error != simdjson::SUCCESS) {
+        SyntaxScan scan = scanSyntax(toParse);
+        if (error == simdjson::NUMBER_ERROR && !scan.problem && !scan.wideIntegerEnds.empty()) {
+            // Positions keep referring to text(); only the DOM comes from the copy.
+            document.padded_ = simdjson::padded_string(withWideIntegersAsDoubles(toParse, scan.wideIntegerEnds));
+            error = document.parser_->parse(document.padded_).get(root);
+        }
+        if (error != simdjson::SUCCESS) {
+            describeFailure(bytes, std::move(scan.problem), describeSimdjsonError(error), {}, failure);
+            return std::nullopt;
+        }
     }
     document.root_ = root;
 
     StructureWalker walker(document.duplicates_);
     if (!walker.walk(root, 0, 0)) {
-        describeFailure(bytes, walker.failure(), walker.failurePointer(), failure);
+        describeFailure(bytes, findSyntaxProblem(bytes), walker.failure(), walker.failurePointer(), failure);
         return std::nullopt;
     }
     return std::optional<JsonDocument>(std::move(document));

@@ -46,7 +46,9 @@ public:
     /// Parses `bytes` (the raw config content). A UTF-8 BOM is skipped, 0 bytes read as {},
     /// whitespace only, NUL bytes, invalid UTF-8, syntax errors, trailing garbage and
     /// nesting beyond 10 objects or 10 arrays give 100006 (F-3, F-4), with the position of the
-    /// first problem (found by a second scan, on this failure path only).
+    /// first problem (found by a second scan, on this failure path only). An integer beyond the
+    /// 64-bit integers is valid and reads as a double (F-3); a number whose double is infinite
+    /// (1e400) gives 100006, as the reference's parser refuses it.
     /// `bytes` must stay alive as long as the document. When `padded` is true the caller
     /// guarantees simdjson::SIMDJSON_PADDING readable bytes after the end (no copy is made).
     [[nodiscard]] static std::optional<JsonDocument> parse(std::string_view bytes, ParseFailure &failure,

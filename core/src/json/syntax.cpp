@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "json/document.hpp"
@@ -335,6 +336,8 @@ public:
         }
     }
 
+    [[nodiscard]] std::vector<std::size_t> takeWideIntegerEnds() noexcept { return std::move(wideIntegerEnds_); }
+
 private:
     enum class State {
         rootValue,
@@ -616,6 +619,7 @@ private:
 
         const char *begin = number.data();
         const char *end = begin + number.size();
+        bool wide = false;
         if (integer) {
             std::from_chars_result result{};
             if (number.front() == '-') {
@@ -625,13 +629,11 @@ private:
                 uint64_t value = 0;
                 result = std::from_chars(begin, end, value);
             }
-            if (result.ec == std::errc::result_out_of_range) {
-                return fail(start,
-                            "number out of range: " + quoted(number) +
-                                " is beyond the 64-bit integers (-9223372036854775808 to 18446744073709551615)",
-                            "acl.json values that hold large numbers are written as strings");
-            }
-        } else {
+            wide = result.ec == std::errc::result_out_of_range;
+        }
+        // The reference's parser reads a wide integer as a double and refuses a number whose
+        // double is infinite, as 1e400 or an integer of 400 digits.
+        if (!integer || wide) {
             double value = 0;
             const auto result = std::from_chars(begin, end, value);
             if (result.ec == std::errc::result_out_of_range && overflows(number)) {
@@ -639,6 +641,7 @@ private:
             }
         }
         pos_ += number.size();
+        if (wide) wideIntegerEnds_.push_back(pos_);
         return true;
     }
 
@@ -677,6 +680,7 @@ private:
     std::size_t lastComma_ = 0;
     std::size_t rootEnd_ = 0;
     std::optional<SyntaxProblem> problem_;
+    std::vector<std::size_t> wideIntegerEnds_;
 };
 
 }  // namespace
@@ -687,8 +691,16 @@ std::string depthMessage(std::size_t depth, bool isObject) {
            " nested arrays are allowed";
 }
 
+SyntaxScan scanSyntax(std::string_view text) {
+    Scanner scanner(text);
+    SyntaxScan scan;
+    scan.problem = scanner.run();
+    if (!scan.problem) scan.wideIntegerEnds = scanner.takeWideIntegerEnds();
+    return scan;
+}
+
 std::optional<SyntaxProblem> findSyntaxProblem(std::string_view text) {
-    return Scanner(text).run();
+    return scanSyntax(text).problem;
 }
 
 }  // namespace aclpp::core

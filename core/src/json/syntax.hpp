@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace aclpp::core {
 
@@ -24,10 +25,21 @@ struct SyntaxProblem {
     std::string pointer;     // depth: the first container past the limit; syntax: ""
 };
 
-/// The first problem of `text` (after any BOM) in byte order: a JSON syntax error (RFC 8259, as
-/// strict as simdjson: numbers must fit a 64-bit integer or a finite double, surrogate escapes
-/// must pair, UTF-8 must be valid) or a container nested past the limit (F-4). Nothing when the
-/// text is well-formed. Iterative: any nesting is safe.
+struct SyntaxScan {
+    std::optional<SyntaxProblem> problem;  // nothing when the text is well-formed
+    /// Well-formed texts only: the offset just past each integer beyond the 64-bit integers, in
+    /// text order. They are valid JSON, read as doubles as the reference reads them (F-3), but
+    /// simdjson rejects them.
+    std::vector<std::size_t> wideIntegerEnds;
+};
+
+/// Scans `text` (after any BOM) for its first problem in byte order: a JSON syntax error
+/// (RFC 8259, as strict as simdjson except that an integer beyond the 64-bit integers is
+/// accepted: every number must be a finite double, surrogate escapes must pair, UTF-8 must be
+/// valid) or a container nested past the limit (F-4). Iterative: any nesting is safe.
+[[nodiscard]] SyntaxScan scanSyntax(std::string_view text);
+
+/// scanSyntax's problem alone.
 [[nodiscard]] std::optional<SyntaxProblem> findSyntaxProblem(std::string_view text);
 
 /// "nesting too deep: 11 nested objects; at most 10 nested objects and 10 nested arrays are

@@ -28,6 +28,11 @@ void validateTopLevel(ValidationContext &ctx);  // err_msg_mode, StackSize, defa
 void validateDump(ValidationContext &ctx);      // `dump` (K-4)
 void validateProfiler(ValidationContext &ctx);  // `profiler` (K-5)
 
+/// With no config (F-1): the dumps the environment alone enables, by the rules validateDump
+/// applies after acl.json's dump (K-4, K-6).
+void validateEnvironmentDumps(const Product &product, const EnvironmentSnapshot &environment,
+                              bool createMissingDirectories, Report &report, EffectiveConfig &effective);
+
 /// Runs every section validator on a parsed document (K-1..K-8).
 void validateDocument(ValidationContext &ctx);
 

@@ -822,18 +822,17 @@ bool isException(DumpKind kind) noexcept {
 
 // §4 item 3 under K-4: the environment may switch on an exception dump at every init, unless
 // acl.json already enables one (the brief's reading: the config's own exception scene wins).
-void applyEnvOnlyExceptionDump(ValidationContext &ctx, DumpEnvironment &environment) {
-    DumpOutcome &out = ctx.effective.dump;
+void applyEnvOnlyExceptionDump(DumpOutcome &out, DumpEnvironment &environment, const Product &product, Report &report) {
     if (isException(out.kind)) {
         const std::string_view envScene = environment.dumpScene();
         if (!envScene.empty()) {
-            ctx.report.note(ACLPP_STEP_DUMP, "/dump/dump_scene",
-                            "ASCEND_DUMP_SCENE is \"" + std::string(envScene) + "\" but acl.json's dump_scene \"" +
-                                out.scene + "\" decides the exception dump");
+            report.note(ACLPP_STEP_DUMP, "/dump/dump_scene",
+                        "ASCEND_DUMP_SCENE is \"" + std::string(envScene) + "\" but acl.json's dump_scene \"" +
+                            out.scene + "\" decides the exception dump");
         }
         return;
     }
-    const std::optional<EnvExceptionDump> env = envOnlyExceptionDump(environment, ctx.product, ctx.report);
+    const std::optional<EnvExceptionDump> env = envOnlyExceptionDump(environment, product, report);
     if (!env) return;
     const std::string what = std::string(env->enabledBy) + " enables the " + std::string(kindName(env->kind)) + " (" +
                              std::string(env->scene) + ") at \"" + env->path.value + "\"";
@@ -841,12 +840,26 @@ void applyEnvOnlyExceptionDump(ValidationContext &ctx, DumpEnvironment &environm
         out.kind = env->kind;
         out.scene = std::string(env->scene);
         out.path = env->path;
-        ctx.report.warning(ACLPP_STEP_DUMP, {}, what + "; acl.json enables no dump (reference §4 item 3)");
+        report.warning(ACLPP_STEP_DUMP, {}, what + "; acl.json enables no dump (reference §4 item 3)");
     } else {
         // DumpOutcome holds one dump; the acl.json one is recorded, the env one is reported.
-        ctx.report.warning(ACLPP_STEP_DUMP, {},
-                           what + " as well as the acl.json " + std::string(kindName(out.kind)) +
-                               " (reference §4 item 3); the effective configuration shows the acl.json dump");
+        report.warning(ACLPP_STEP_DUMP, {},
+                       what + " as well as the acl.json " + std::string(kindName(out.kind)) +
+                           " (reference §4 item 3); the effective configuration shows the acl.json dump");
+    }
+}
+
+// What the environment adds to acl.json's dump, if any (K-4: at every init; K-6: a missing env
+// directory is created then): the env-only exception dump (§4 item 3) and, a usable env path
+// being set first, the kernel-DFX path, which wins over dump_path (§4 item 4).
+void applyEnvironmentDumps(DumpOutcome &out, DumpEnvironment &environment, const Product &product, Report &report,
+                           const std::string_view *configPath) {
+    // A product without exception and kernel-data dumps has nothing for the environment to enable.
+    if (!product.traits->debugDumps) return;
+    applyEnvOnlyExceptionDump(out, environment, product, report);
+    out.kernelDataPath = kernelDfxPath(environment, configPath);
+    if (out.kernelDataPath.source == Source::environment && out.kernelDataTypes.empty()) {
+        out.kernelDataTypes.emplace_back("all");
     }
 }
 
@@ -874,18 +887,15 @@ void validateDump(ValidationContext &ctx) {
         }
     }
 
-    // A product without exception and kernel-data dumps has nothing for the environment to enable.
-    if (!ctx.product.traits->debugDumps) return;
-    applyEnvOnlyExceptionDump(ctx, environment);
+    applyEnvironmentDumps(ctx.effective.dump, environment, ctx.product, ctx.report,
+                          configPath ? &*configPath : nullptr);
+}
 
-    // §4 item 4: a usable env path switches kernel DFX on at <path>/printf and, being set
-    // first, wins over dump_path.
-    DumpOutcome &out = ctx.effective.dump;
-    const std::string_view *configPathPtr = configPath ? &*configPath : nullptr;
-    out.kernelDataPath = kernelDfxPath(environment, configPathPtr);
-    if (out.kernelDataPath.source == Source::environment && out.kernelDataTypes.empty()) {
-        out.kernelDataTypes.emplace_back("all");
-    }
+void validateEnvironmentDumps(const Product &product, const EnvironmentSnapshot &environment,
+                              bool createMissingDirectories, Report &report, EffectiveConfig &effective) {
+    effective.dump = DumpOutcome{};
+    DumpEnvironment dumpEnvironment(environment, createMissingDirectories, report);
+    applyEnvironmentDumps(effective.dump, dumpEnvironment, product, report, nullptr);
 }
 
 }  // namespace aclpp::core

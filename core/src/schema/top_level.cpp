@@ -131,8 +131,14 @@ Reading readFifoToken(JsonElement element) {
         }
         case JsonType::UINT64:
             return accepted(element.get_uint64().value_unsafe());
-        case JsonType::DOUBLE:
-            return badValue("written with a fraction or an exponent");
+        case JsonType::DOUBLE: {
+            // An integer beyond the 64-bit integers reads as a double too (F-3).
+            constexpr double kTwoTo63 = 9223372036854775808.0;
+            constexpr double kTwoTo64 = 2 * kTwoTo63;
+            const double value = element.get_double().value_unsafe();
+            return badValue(value >= kTwoTo64 || value < -kTwoTo63 ? "beyond the 64-bit integers"sv
+                                                                   : "written with a fraction or an exponent"sv);
+        }
         default:
             return wrongType();
     }

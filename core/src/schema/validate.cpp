@@ -57,7 +57,12 @@ ValidationOutcome validateConfig(std::optional<std::string_view> bytes, bool pad
                                  const ValidationSettings &settings) {
     ValidationOutcome outcome;
     applyEnvironmentDefaults(settings, outcome.effective);
-    if (!bytes) return outcome;
+    if (!bytes) {
+        // K-4, K-6: an exception dump the environment enables needs no config file.
+        validateEnvironmentDumps(settings.product, settings.environment, settings.createMissingDirectories,
+                                 outcome.report, outcome.effective);
+        return outcome;
+    }
     outcome.effective.configGiven = true;
 
     ParseFailure failure;
