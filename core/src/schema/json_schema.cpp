@@ -120,6 +120,14 @@ void writeKeyRule(JsonWriter &w, const top_level_rules::KeyRule &rule, const Pro
         description += " " + products.support([&](const FamilyTraits &t) { return t.*limit->supported; }) +
                        " A product without it tolerates the key with a warning and does not apply it (K-2).";
     }
+    if (limit != nullptr && limit->kind == LimitKind::aicoreStack && products.single() != nullptr) {
+        const FamilyTraits &traits = *products.single()->traits;
+        description += " On " + std::string(products.single()->soc) + ": " +
+                       (traits.aicoreStackMax == 0
+                            ? std::string("no maximum")
+                            : "at most " + std::to_string(traits.aicoreStackMax) + " (above: a warning, not applied)") +
+                       (traits.aicoreStackApplied ? "." : "; stored, never used.");
+    }
     if (rule.key == top_level_rules::kEventMode.key) {
         const auto has = [](const FamilyTraits &t) { return t.eventMode; };
         if (!products.all(has)) {
@@ -187,7 +195,9 @@ void writeSection(JsonWriter &w, std::string_view section, const Products &produ
 
 // ---- dump ---------------------------------------------------------------------------------------
 
-const std::string kDumpCode = codeText(ACL_ERROR_INVALID_DUMP_CONFIG);
+std::string dumpCode() {
+    return codeText(ACL_ERROR_INVALID_DUMP_CONFIG);
+}
 
 void stringArray(JsonWriter &w) {
     w.beginObject().key("type").value("array").key("items").beginObject().key("type").value("string").endObject();
@@ -239,7 +249,7 @@ void writeDumpKey(JsonWriter &w, dump_rules::DumpKey key, const Products &produc
     for (const Enumeration &enumeration : kEnumerations) {
         if (enumeration.key != key) continue;
         std::vector<std::string_view> allowed(enumeration.allowed.begin(), enumeration.allowed.end());
-        std::string description = "Allowed: " + joined(allowed) + ". Another value gives " + kDumpCode + ".";
+        std::string description = "Allowed: " + joined(allowed) + ". Another value gives " + dumpCode() + ".";
         if (key == kScene) {
             const auto has = [](const FamilyTraits &t) { return t.coreDump; };
             description += " aic_err_detail_dump (core-dump mode): " + products.support(has) +
@@ -255,7 +265,7 @@ void writeDumpKey(JsonWriter &w, dump_rules::DumpKey key, const Products &produc
                 commaListPattern(kKernelDataValues, false));
             w.key("description")
                 .value("A comma-separated list, without spaces, of " + joined(kKernelDataValues) +
-                       ". Another value gives " + kDumpCode + ".")
+                       ". Another value gives " + dumpCode() + ".")
                 .endObject();
             return;
         case kStats:
@@ -263,14 +273,14 @@ void writeDumpKey(JsonWriter &w, dump_rules::DumpKey key, const Products &produc
             stringEnum(w, kStatsValues).endObject();
             w.key("description")
                 .value("One or more of " + joined(kStatsValues) +
-                       "; needs dump_data \"stats\" (checked by the validator). " + "Another value gives " + kDumpCode +
-                       ".")
+                       "; needs dump_data \"stats\" (checked by the validator). " + "Another value gives " +
+                       dumpCode() + ".")
                 .endObject();
             return;
         case kList:
             w.beginObject().key("type").value("array").key("items");
             writeDumpItem(w);
-            w.key("description").value("The models to dump (a wrong type gives " + kDumpCode + ").").endObject();
+            w.key("description").value("The models to dump (a wrong type gives " + dumpCode() + ").").endObject();
             return;
         case kPath:
         case kStep:
@@ -300,7 +310,7 @@ void writeDump(JsonWriter &w, const Products &products) {
         .key("type")
         .value("object")
         .key("description")
-        .value("The dump module (K-4). Every rejection gives " + kDumpCode +
+        .value("The dump module (K-4). Every rejection gives " + dumpCode() +
                ". Unknown keys are ignored with a warning (K-7); the rules between keys are checked by the validator.")
         .key("properties")
         .beginObject();
@@ -313,7 +323,9 @@ void writeDump(JsonWriter &w, const Products &products) {
 
 // ---- profiler -----------------------------------------------------------------------------------
 
-const std::string kProfilerCode = codeText(ACL_ERROR_INVALID_PARAM);
+std::string profilerCode() {
+    return codeText(ACL_ERROR_INVALID_PARAM);
+}
 
 std::vector<std::string_view> metricNames(const Products &products) {
     std::vector<std::string_view> names;
@@ -342,11 +354,16 @@ uint64_t highestMemFreq(const Products &products) {
 void writeProfilerKey(JsonWriter &w, const profiler_rules::KeyRule &rule, const Products &products) {
     using namespace profiler_rules;
     const auto has = [&](const FamilyTraits &t) { return supports(t.profiler, rule.gate); };
-    std::string support = products.support(has);
-    if (rule.gate != Gate::none && products.single() != nullptr && !products.all(has)) {
-        return refused(w, support + " The key gives " + kProfilerCode + " on this product.");
+    // Only a gated key has a product story; every product accepts the others.
+    std::string support;
+    if (rule.gate != Gate::none) {
+        support = products.support(has);
+        if (products.single() == nullptr) {
+            support += " Elsewhere the key gives " + profilerCode() + ".";
+        } else if (!products.all(has)) {
+            return refused(w, support + " The key gives " + profilerCode() + " on this product.");
+        }
     }
-    if (rule.gate != Gate::none) support += " Elsewhere the key gives " + kProfilerCode + ".";
 
     w.beginObject();
     std::string allowed;
@@ -362,7 +379,7 @@ void writeProfilerKey(JsonWriter &w, const profiler_rules::KeyRule &rule, const 
             const auto hasL3 = [](const FamilyTraits &t) { return t.profiler.taskTimeL3; };
             if (products.any(hasL3)) values.push_back(kTaskTimeL3);
             stringEnum(w, values);
-            allowed = std::string(kTaskTimeL3) + ": " + products.support(hasL3);
+            allowed = std::string(kTaskTimeL3) + " (task trace L3): " + products.support(hasL3);
             break;
         }
         case Kind::frequency: {
@@ -410,7 +427,8 @@ void writeProfilerKey(JsonWriter &w, const profiler_rules::KeyRule &rule, const 
             break;
     }
     std::string description = allowed.empty() ? std::string() : allowed + " ";
-    description += "A violation gives " + kProfilerCode + ". " + support;
+    description += "A violation gives " + profilerCode() + ".";
+    if (!support.empty()) description += " " + support;
     w.key("description").value(description).endObject();
 }
 
@@ -420,7 +438,7 @@ void writeProfiler(JsonWriter &w, const Products &products) {
         .value("object")
         .key("description")
         .value("The profiler (K-5): an allow-list, so an unknown key is an error here. Every rejection gives " +
-               kProfilerCode + ". Not validated when PROFILER_SAMPLECONFIG is set and non-empty.")
+               profilerCode() + ". Not validated when PROFILER_SAMPLECONFIG is set and non-empty.")
         .key("additionalProperties")
         .value(false)
         .key("properties")
