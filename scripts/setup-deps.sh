@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages aclpp needs, if any is missing (root: apt-get; otherwise sudo).
 set -euo pipefail
 packages=(g++ meson ninja-build pkg-config libsimdjson-dev libfmt-dev catch2 libcli11-dev python3 cmake
-          clang libclang-rt-14-dev valgrind libbenchmark-dev nlohmann-json3-dev)
+          clang libclang-rt-14-dev valgrind libbenchmark-dev nlohmann-json3-dev
+          python3-jsonschema)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -152,7 +152,10 @@ void writeTopLevel(std::ostream &out) {
         << "; it is checked at the op-executor step, only when a config is given (K-3).\n\n"
         << "### Known keys\n\n"
         << "Any other key is accepted and ignored, as the reference does, and the validation report warns\n"
-        << "about it with a did-you-mean suggestion (K-7). Init callbacks still receive the whole text.\n\n"
+        << "about it with a did-you-mean suggestion (K-7). Init callbacks still receive the whole text.\n"
+        << "A top-level `" << top_level_rules::kSchemaKey
+        << "` (the JSON Schema an editor checks the file against, `acl-config schema`) is ignored\n"
+        << "without a warning.\n\n"
         << "| Object | Known keys |\n|---|---|\n"
         << "| top level | " << codeList(top_level_rules::kTopLevelKeys) << " |\n"
         << "| `StackSize` | " << codeList(top_level_rules::kStackKeys) << " |\n"

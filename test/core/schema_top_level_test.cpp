@@ -813,6 +813,13 @@ TEST_CASE("K-7 known keys, duplicates and non-object roots", "[K-7]") {
         INFO(describe(run.report));
         CHECK(run.report.findings().empty());
     }
+    SECTION("a top-level $schema (the editor's schema reference) is silent, a nested one is not") {
+        const Run top = runValidator(kA2, R"({"$schema":"./acl.schema.json","err_msg_mode":"1"})");
+        INFO(describe(top.report));
+        CHECK(top.report.findings().empty());
+        const Run nested = runValidator(kA2, R"({"StackSize":{"$schema":"x"}})");
+        CHECK(findAt(nested.report, Severity::warning, "/StackSize/$schema") != nullptr);
+    }
     SECTION("a repeated unknown key is one warning") {
         const Run run = runValidator(kA2, R"({"x":1,"x":2})");
         CHECK(countSeverity(run.report, Severity::warning, "/x") == 1);

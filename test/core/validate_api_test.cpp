@@ -94,6 +94,36 @@ TEST_CASE("A-2 the live effective configuration and config bytes follow the call
     CHECK(aclFinalize() == ACL_SUCCESS);
 }
 
+TEST_CASE("A-2 K-7 the JSON Schema of acl.json follows the caller-buffer rule and the SoC", "[A-2][K-7]") {
+    FreshRuntime fresh;
+    const auto schemaOf = [](const char *soc) {
+        size_t required = 0;
+        REQUIRE(aclppGetConfigSchema(soc, nullptr, 0, &required) == ACL_SUCCESS);
+        std::string text(required, '\0');
+        REQUIRE(aclppGetConfigSchema(soc, text.data(), text.size(), &required) == ACL_SUCCESS);
+        REQUIRE(text.size() == required);
+        text.pop_back();  // the NUL
+        return text;
+    };
+    const std::string every = schemaOf(nullptr);
+    CHECK(every.starts_with(R"({"$schema":"https://json-schema.org/draft/2020-12/schema")"));
+    CHECK(every.find(R"("additionalProperties":false)") != std::string::npos);  // profiler only (K-5)
+    // Atlas training has no task value wait: its schema refuses event_mode, the general one does not.
+    const std::string training = schemaOf("Ascend910A");
+    CHECK(training.find(R"("event_mode":{"not":{})") != std::string::npos);
+    CHECK(every.find(R"("event_mode":{"not":{})") == std::string::npos);
+    CHECK(schemaOf("Ascend910B1") != every);
+
+    char small[8];
+    size_t required = 0;
+    CHECK(aclppGetConfigSchema(nullptr, small, sizeof small, &required) == ACL_SUCCESS);
+    CHECK(std::string(small) == "{\"$sche");  // truncated, NUL-terminated
+    CHECK(required == every.size() + 1);
+    CHECK(aclppGetConfigSchema("Ascend910Z", nullptr, 0, &required) == ACL_ERROR_INVALID_PARAM);
+    CHECK(aclppGetConfigSchema(nullptr, nullptr, 0, nullptr) == ACL_ERROR_INVALID_PARAM);
+    CHECK(lifecycleState().refCount == 0);  // touches no state
+}
+
 TEST_CASE("A-2 lifecycle state reports count, flags, epoch and timings", "[A-2]") {
     FreshRuntime fresh;
     CHECK(aclppGetLifecycleState(nullptr) == ACL_ERROR_INVALID_PARAM);

@@ -8,6 +8,11 @@ source_file=$2
 stage=$(mktemp -d /tmp/aclpp-install-XXXXXX)
 trap 'rm -rf "$stage"' EXIT
 meson install -C "$build_dir" --destdir "$stage" --no-rebuild --quiet
+# The JSON Schema for editors comes with acl-config (README, "Editing acl.json").
+if [ -n "$(find "$stage" -path '*/bin/acl-config')" ] && [ -z "$(find "$stage" -path '*/share/aclpp/acl.schema.json')" ]; then
+  echo "acl-config is installed without share/aclpp/acl.schema.json"
+  exit 1
+fi
 pc_dir=$(dirname "$(find "$stage" -name aclpp.pc | head -n 1)")
 [ -n "$pc_dir" ] || { echo "aclpp.pc was not installed"; exit 1; }
 export PKG_CONFIG_PATH="$pc_dir" PKG_CONFIG_SYSROOT_DIR="$stage"

@@ -1,6 +1,7 @@
 // acl-config check: every finding of every file, as aclInit would see it.
 #include <algorithm>
 
+#include "ci_formats.hpp"
 #include "commands.hpp"
 #include "json_reader.hpp"
 
@@ -22,6 +23,9 @@ std::string reportWithFile(const Validation &v) {
 
 int runCheck(const CheckOptions &options, const Style &style, std::ostream &out) {
     const char *soc = checkedSoc(options.soc);
+    if (std::count(options.files.begin(), options.files.end(), std::string(kStdinArgument)) > 1) {
+        throw UsageError("standard input (-) can be checked only once per run");
+    }
     std::vector<Validation> validations;
     validations.reserve(options.files.size());
     for (const std::string &file : options.files) validations.push_back(validateFile(file, soc));
@@ -29,7 +33,15 @@ int runCheck(const CheckOptions &options, const Style &style, std::ostream &out)
     int status = kExitOk;
     for (const Validation &v : validations) status = std::max(status, exitStatusFor(v.result));
 
-    if (options.json) {
+    if (options.format == "github") {
+        printGithub(out, validations);
+        return status;
+    }
+    if (options.format == "sarif") {
+        printSarif(out, validations);
+        return status;
+    }
+    if (options.format == "json") {
         out << "[\n";
         for (std::size_t i = 0; i < validations.size(); ++i) {
             out << reportWithFile(validations[i]) << (i + 1 < validations.size() ? ",\n" : "\n");

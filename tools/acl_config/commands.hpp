@@ -11,8 +11,12 @@ namespace aclconfig {
 
 struct CheckOptions {
     std::vector<std::string> files;
-    std::string soc;  // "" = the platform the next aclInit would use
-    bool json = false;
+    std::string soc;              // "" = the platform the next aclInit would use
+    std::string format = "text";  // text, json, github, sarif
+};
+
+struct SchemaOptions {
+    std::string soc;  // "" = the rules every product shares
 };
 
 struct ExplainOptions {
@@ -30,5 +34,6 @@ int runCheck(const CheckOptions &options, const Style &style, std::ostream &out)
 int runExplain(const ExplainOptions &options, const Style &style, std::ostream &out);
 int runFmt(const FmtOptions &options, const Style &style, std::ostream &out);
 int runSocs(const Style &style, std::ostream &out);
+int runSchema(const SchemaOptions &options, std::ostream &out);
 
 }  // namespace aclconfig

@@ -18,38 +18,6 @@ namespace aclconfig {
 
 namespace {
 
-void writeCanonical(const JsonNode &node, std::size_t depth, std::string &out) {
-    const std::string inner((depth + 1) * 2, ' ');
-    const std::string outer(depth * 2, ' ');
-    if (node.isObject()) {
-        if (node.members.empty()) {
-            out += "{}";
-            return;
-        }
-        out += "{\n";
-        for (std::size_t i = 0; i < node.members.size(); ++i) {
-            out += inner + node.members[i].rawKey + ": ";
-            writeCanonical(node.members[i].value, depth + 1, out);
-            out += i + 1 < node.members.size() ? ",\n" : "\n";
-        }
-        out += outer + "}";
-    } else if (node.isArray()) {
-        if (node.items.empty()) {
-            out += "[]";
-            return;
-        }
-        out += "[\n";
-        for (std::size_t i = 0; i < node.items.size(); ++i) {
-            out += inner;
-            writeCanonical(node.items[i], depth + 1, out);
-            out += i + 1 < node.items.size() ? ",\n" : "\n";
-        }
-        out += outer + "]";
-    } else {
-        out += node.raw;
-    }
-}
-
 std::string readWholeFile(const std::string &file) {
     std::ifstream in(file, std::ios::binary);
     if (!in) throw UsageError("cannot open \"" + file + "\": " + std::strerror(errno));
@@ -100,26 +68,28 @@ int runFmt(const FmtOptions &options, const Style &style, std::ostream &out) {
     // The core decides whether the file is readable and well-formed JSON, so that fmt and check
     // never disagree about it. Schema errors do not matter here: a config with a bad value can
     // still be laid out.
+    if (options.inPlace && options.file == kStdinArgument) {
+        throw UsageError("--in-place needs a file; standard input (-) can only be printed or checked");
+    }
     const Validation v = validateFile(options.file, nullptr);
     if (v.result == ACL_ERROR_INVALID_FILE || v.result == ACL_ERROR_PARSE_FILE) {
         printFindings(out, style, v);
         if (v.result == ACL_ERROR_INVALID_FILE) return kExitUsage;
-        out << style.bold(options.file + ":") << " not formatted: the file is not valid JSON\n";
+        out << style.bold(v.file + ":") << " not formatted: the file is not valid JSON\n";
         return kExitFindings;
     }
 
-    const std::string original = readWholeFile(options.file);
+    const std::string original = v.stdinText ? *v.stdinText : readWholeFile(options.file);
     std::string canonical;
     // The core reads a 0-byte file as {} (F-3); so does fmt.
     if (original.empty()) {
         canonical = "{}";
     } else {
         try {
-            writeCanonical(parseJson(original), 0, canonical);
+            canonical = canonicalJson(parseJson(original));
         } catch (const JsonParseError &error) {
             // The core accepted what this reader rejects: say so rather than guess.
-            out << style.bold(options.file + ":" + std::to_string(error.line()) + ":" + std::to_string(error.column()) +
-                              ":")
+            out << style.bold(v.file + ":" + std::to_string(error.line()) + ":" + std::to_string(error.column()) + ":")
                 << ' ' << style.red("error:") << ' ' << error.what() << " (acl-config's JSON reader)\n";
             return kExitFindings;
         }
@@ -128,7 +98,7 @@ int runFmt(const FmtOptions &options, const Style &style, std::ostream &out) {
 
     if (options.check) {
         if (canonical == original) return kExitOk;
-        out << style.bold(options.file + ":" + std::to_string(firstDifferentLine(original, canonical)) + ":")
+        out << style.bold(v.file + ":" + std::to_string(firstDifferentLine(original, canonical)) + ":")
             << " not in canonical form (`acl-config fmt --in-place " << options.file << "` fixes it)\n";
         return kExitFindings;
     }

@@ -315,6 +315,48 @@ JsonNode parseJson(std::string_view text) {
     return Parser(text).parseDocument();
 }
 
+namespace {
+
+void writeCanonical(const JsonNode &node, std::size_t depth, std::string &out) {
+    const std::string inner((depth + 1) * 2, ' ');
+    const std::string outer(depth * 2, ' ');
+    if (node.isObject()) {
+        if (node.members.empty()) {
+            out += "{}";
+            return;
+        }
+        out += "{\n";
+        for (std::size_t i = 0; i < node.members.size(); ++i) {
+            out += inner + node.members[i].rawKey + ": ";
+            writeCanonical(node.members[i].value, depth + 1, out);
+            out += i + 1 < node.members.size() ? ",\n" : "\n";
+        }
+        out += outer + "}";
+    } else if (node.isArray()) {
+        if (node.items.empty()) {
+            out += "[]";
+            return;
+        }
+        out += "[\n";
+        for (std::size_t i = 0; i < node.items.size(); ++i) {
+            out += inner;
+            writeCanonical(node.items[i], depth + 1, out);
+            out += i + 1 < node.items.size() ? ",\n" : "\n";
+        }
+        out += outer + "]";
+    } else {
+        out += node.raw;
+    }
+}
+
+}  // namespace
+
+std::string canonicalJson(const JsonNode &node) {
+    std::string out;
+    writeCanonical(node, 0, out);
+    return out;
+}
+
 std::string compactJson(const JsonNode &node) {
     std::string out;
     writeCompact(node, out);

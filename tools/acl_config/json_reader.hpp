@@ -64,6 +64,10 @@ private:
 /// Compact JSON text of a node, rebuilt from the raw scalars.
 [[nodiscard]] std::string compactJson(const JsonNode &node);
 
+/// The canonical layout of `acl-config fmt`: two-space indent, members in their order, every
+/// scalar as written; no final newline.
+[[nodiscard]] std::string canonicalJson(const JsonNode &node);
+
 /// `text` as a JSON string literal (quotes and escapes added).
 [[nodiscard]] std::string quoteJson(std::string_view text);
 

@@ -15,6 +15,7 @@ int main(int argc, char **argv) {
     CLI::App app{"Check, explain and format acl.json files exactly as aclInit reads them.", "acl-config"};
     app.set_version_flag("--version", std::string("acl-config (aclpp ") + aclppCoreVersionString() + ")");
     app.require_subcommand(1);
+    app.footer(kExitStatusHelp);
 
     std::string color = "auto";
     app.add_option("--color", color, "Colour the output: auto (a terminal and no NO_COLOR), always, never")
@@ -24,28 +25,47 @@ int main(int argc, char **argv) {
 
     CheckOptions check;
     CLI::App *checkCommand = app.add_subcommand("check", "Validate configs as aclInit would and print every finding");
-    checkCommand->add_option("FILE", check.files, "acl.json files to check")->required();
+    checkCommand->add_option("FILE", check.files, "acl.json files to check (- for standard input)")->required();
     checkCommand->add_option("--soc", check.soc, "Validate for this SoC (see `acl-config socs`)")->option_text("NAME");
-    checkCommand->add_flag("--json", check.json, "Print a JSON array with one report per file");
-    checkCommand->footer("Exit status: 0 clean or warnings only, 1 errors, 2 usage error or unreadable file.");
+    CLI::Option *formatOption =
+        checkCommand
+            ->add_option("--format", check.format,
+                         "text (the default), json (one report per file), github (Actions annotations) or sarif "
+                         "(SARIF 2.1.0)")
+            ->check(CLI::IsMember({"text", "json", "github", "sarif"}))
+            ->option_text("FORMAT");
+    checkCommand
+        ->add_flag_callback(
+            "--json", [&check] { check.format = "json"; }, "The same as --format=json")
+        ->excludes(formatOption);
 
     ExplainOptions explain;
     CLI::App *explainCommand =
         app.add_subcommand("explain", "Show the effective configuration and what set each value");
-    explainCommand->add_option("FILE", explain.file, "acl.json file")->required();
+    explainCommand->add_option("FILE", explain.file, "acl.json file (- for standard input)")->required();
     explainCommand->add_option("--soc", explain.soc, "Explain for this SoC (see `acl-config socs`)")
         ->option_text("NAME");
 
     FmtOptions fmt;
     CLI::App *fmtCommand = app.add_subcommand(
         "fmt", "Print the canonical layout (2-space indent, the file's key order, values unchanged)");
-    fmtCommand->add_option("FILE", fmt.file, "acl.json file")->required();
+    fmtCommand->add_option("FILE", fmt.file, "acl.json file (- for standard input)")->required();
     CLI::Option *checkFlag =
         fmtCommand->add_flag("--check", fmt.check, "Print nothing; exit 1 when the file is not canonical");
     CLI::Option *inPlaceFlag = fmtCommand->add_flag("--in-place,-i", fmt.inPlace, "Rewrite the file");
     checkFlag->excludes(inPlaceFlag);
 
     CLI::App *socsCommand = app.add_subcommand("socs", "List the emulated SoCs (the product table)");
+
+    SchemaOptions schema;
+    CLI::App *schemaCommand =
+        app.add_subcommand("schema", "Print the JSON Schema (draft 2020-12) of acl.json, for editors and CI");
+    schemaCommand->add_option("--soc", schema.soc, "The rules of this SoC (default: what every product accepts)")
+        ->option_text("NAME");
+
+    for (CLI::App *command : {checkCommand, explainCommand, fmtCommand, socsCommand, schemaCommand}) {
+        command->footer(kExitStatusHelp);
+    }
 
     try {
         app.parse(argc, argv);
@@ -65,6 +85,7 @@ int main(int argc, char **argv) {
         if (explainCommand->parsed()) status = runExplain(explain, style, std::cout);
         if (fmtCommand->parsed()) status = runFmt(fmt, style, std::cout);
         if (socsCommand->parsed()) status = runSocs(style, std::cout);
+        if (schemaCommand->parsed()) status = runSchema(schema, std::cout);
         std::cout.flush();
         return status;
     } catch (const UsageError &error) {

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <iostream>
+#include <iterator>
 #include <sstream>
 
 #include "json_reader.hpp"
@@ -53,6 +55,8 @@ std::size_t editDistance(std::string_view a, std::string_view b) {
     return row[b.size()];
 }
 
+}  // namespace
+
 std::string_view severityWord(aclppSeverity severity) {
     switch (severity) {
         case ACLPP_SEVERITY_ERROR:
@@ -64,6 +68,8 @@ std::string_view severityWord(aclppSeverity severity) {
     }
     return "error";
 }
+
+namespace {
 
 std::string plural(std::size_t n, std::string_view word) {
     std::string text = std::to_string(n) + " " + std::string(word);
@@ -97,7 +103,14 @@ Validation validateFile(const std::string &file, const char *soc) {
     Validation v;
     v.file = file;
     aclppReport *raw = nullptr;
-    v.result = aclppValidateFile(file.c_str(), soc, &raw);
+    if (file == kStdinArgument) {
+        v.file = kStdinName;
+        v.stdinText.emplace(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+        if (std::cin.bad()) throw UsageError("cannot read standard input");
+        v.result = aclppValidateBuffer(v.stdinText->data(), v.stdinText->size(), soc, &raw);
+    } else {
+        v.result = aclppValidateFile(file.c_str(), soc, &raw);
+    }
     v.report.reset(raw);
     if (raw == nullptr) {
         // Only a bad argument gets no report; checkedSoc() has ruled out the SoC already.
@@ -147,23 +160,34 @@ void printFinding(std::ostream &out, const Style &style, std::string_view file, 
             break;
     }
 
-    out << style.bold(location) << ' ' << severity << ' ' << finding.message;
-    if (finding.pointer != nullptr && finding.pointer[0] != '\0') out << " [" << finding.pointer << ']';
-    if (finding.code != ACL_SUCCESS) out << " (" << codeLabel(finding.code) << ')';
-    if (finding.hint != nullptr && finding.hint[0] != '\0') out << ' ' << style.cyan("hint:") << ' ' << finding.hint;
-    out << '\n';
+    out << style.bold(location) << ' ' << severity << ' ' << findingText(style, finding) << '\n';
+}
+
+std::string findingText(const Style &style, const aclppFinding &finding) {
+    std::string text = finding.message;
+    if (finding.pointer != nullptr && finding.pointer[0] != '\0') ((text += " [") += finding.pointer) += ']';
+    if (finding.code != ACL_SUCCESS) ((text += " (") += codeLabel(finding.code)) += ')';
+    if (finding.hint != nullptr && finding.hint[0] != '\0')
+        (((text += ' ') += style.cyan("hint:")) += ' ') += finding.hint;
+    return text;
 }
 
 void printFindings(std::ostream &out, const Style &style, const Validation &v) {
     for (const aclppFinding &finding : v.findings) {
         printFinding(out, style, v.file, finding);
         if (finding.code != ACL_ERROR_PARSE_FILE || finding.line != 0) continue;
-        std::ifstream in(v.file, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        if (!in) continue;
+        std::string text;
+        if (v.stdinText) {
+            text = *v.stdinText;
+        } else {
+            std::ifstream in(v.file, std::ios::binary);
+            std::ostringstream bytes;
+            bytes << in.rdbuf();
+            if (!in) continue;
+            text = bytes.str();
+        }
         try {
-            (void)parseJson(text.str());
+            (void)parseJson(text);
         } catch (const JsonParseError &error) {
             out << style.bold(v.file + ":" + std::to_string(error.line()) + ":" + std::to_string(error.column()) + ":")
                 << ' ' << style.cyan("note:") << " acl-config's JSON reader stops here: " << error.what() << '\n';

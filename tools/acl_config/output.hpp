@@ -5,6 +5,7 @@
 #include <acl/aclpp_ext.h>
 
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -53,9 +54,15 @@ struct ReportDeleter {
 };
 using ReportPtr = std::unique_ptr<aclppReport, ReportDeleter>;
 
+/// The FILE argument that reads standard input instead (check, explain, fmt), and how output
+/// names it.
+inline constexpr std::string_view kStdinArgument = "-";
+inline constexpr std::string_view kStdinName = "<stdin>";
+
 /// One file validated by the core.
 struct Validation {
-    std::string file;  // as the user wrote it (never made absolute: output stays portable)
+    std::string file;                      // as the user wrote it (never made absolute: output stays portable)
+    std::optional<std::string> stdinText;  // the bytes of standard input, which can be read once
     ReportPtr report;
     aclError result = ACL_SUCCESS;
     std::vector<aclppFinding> findings;  // point into *report
@@ -68,8 +75,15 @@ struct Validation {
 /// then uses the platform the next aclInit would use: ACLPP_SOC or its default).
 [[nodiscard]] const char *checkedSoc(const std::string &soc);
 
-/// Runs aclppValidateFile: the only validation acl-config does.
+/// Runs aclppValidateFile (aclppValidateBuffer on standard input for "-"): the only validation
+/// acl-config does.
 [[nodiscard]] Validation validateFile(const std::string &file, const char *soc);
+
+/// "message [pointer] (code NAME) hint: ..." of one finding, without its location and severity.
+[[nodiscard]] std::string findingText(const Style &style, const aclppFinding &finding);
+
+/// "error", "warning" or "note".
+[[nodiscard]] std::string_view severityWord(aclppSeverity severity);
 
 /// `file:line:column: severity: message [pointer] (code NAME) hint: ...` and a newline.
 void printFinding(std::ostream &out, const Style &style, std::string_view file, const aclppFinding &finding);
@@ -81,6 +95,11 @@ void printFindings(std::ostream &out, const Style &style, const Validation &v);
 
 /// `file: aclInit would fail with ... on SoC (2 errors, 1 warning)` and a newline.
 void printSummary(std::ostream &out, const Style &style, const Validation &validation);
+
+/// Usage text shared by every subcommand's --help.
+inline constexpr const char *kExitStatusHelp =
+    "Exit status: 0 ok (no errors; warnings and notes allowed), 1 findings (the config has errors, or for fmt "
+    "--check is not canonical), 2 usage error or a file that cannot be read. FILE - reads standard input.";
 
 /// "100009 ACL_ERROR_INVALID_DUMP_CONFIG".
 [[nodiscard]] std::string codeLabel(aclError code);

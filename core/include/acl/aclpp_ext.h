@@ -178,6 +178,13 @@ ACL_FUNC_VISIBILITY const char *aclppReportJson(const aclppReport *report);
 ACL_FUNC_VISIBILITY const char *aclppReportEffectiveJson(const aclppReport *report);
 ACL_FUNC_VISIBILITY void aclppReportFree(aclppReport *report);
 
+/* The JSON Schema (draft 2020-12) of acl.json, generated from the validator's own rules, for
+ * editors and CI (caller buffer rule). soc == NULL: the rules every product shares, with each
+ * key's product support in its description; a SoC: that product's rules. It never rejects a
+ * config the validator accepts. Touches no state. ACL_ERROR_INVALID_PARAM for an unknown soc
+ * or a NULL required. */
+ACL_FUNC_VISIBILITY aclError aclppGetConfigSchema(const char *soc, char *buffer, size_t capacity, size_t *required);
+
 /* ---- Config comparison (touches no state) ---------------------------------------------------- */
 
 /* One key where a requested config and a live config differ. */

@@ -68,8 +68,8 @@ uint64_t digitsValue(std::string_view digits) noexcept {
 Reading readStringZeroOrOne(JsonElement element) {
     std::string_view text;
     if (element.get_string().get(text) != simdjson::SUCCESS) return wrongType();
-    if (text == "0") return accepted(0);
-    if (text == "1") return accepted(1);
+    if (text == kZeroOrOneValues[0]) return accepted(0);
+    if (text == kZeroOrOneValues[1]) return accepted(1);
     return badValue();
 }
 
@@ -221,7 +221,7 @@ void warnUnknownKeys(ValidationContext &ctx, JsonObject object, std::string_view
         const std::string_view key = field.key;
         bool isKnown = false;
         for (std::string_view candidate : known) isKnown = isKnown || candidate == key;
-        if (isKnown) continue;
+        if (isKnown || (parentPointer.empty() && key == kSchemaKey)) continue;
         if (!seen.insert(key).second) continue;
 
         std::string hint;

@@ -17,6 +17,13 @@ namespace aclpp::core::top_level_rules {
 /// max_opqueue_num when the config does not set it (K-3).
 inline constexpr uint32_t kMaxOpqueueDefault = 20000;
 
+/// The values of ValueRule::stringZeroOrOne, in the order of what they select (0, 1).
+inline constexpr auto kZeroOrOneValues = std::to_array<std::string_view>({"0", "1"});
+
+/// The editor's reference to the JSON Schema of acl.json: ignored like an unknown top-level key,
+/// but without a warning, so that a config that names its schema stays clean.
+inline constexpr std::string_view kSchemaKey = "$schema";
+
 /// How a key's JSON value is read; each reader states what it allows in `KeyRule::allowed`.
 enum class ValueRule : uint8_t {
     stringZeroOrOne,  // the JSON string "0" or "1"
