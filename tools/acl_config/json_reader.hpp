@@ -64,7 +64,7 @@ private:
 /// Compact JSON text of a node, rebuilt from the raw scalars.
 [[nodiscard]] std::string compactJson(const JsonNode &node);
 
-/// `text` as a JSON string literal (quotes and escapes added).
+/// `text` as a JSON string literal: the C++ layer's encoder, so valid UTF-8 whatever `text` holds.
 [[nodiscard]] std::string quoteJson(std::string_view text);
 
 }  // namespace aclconfig
