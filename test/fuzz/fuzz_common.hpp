@@ -1,5 +1,6 @@
 // Shared by the libFuzzer targets: an invariant check that aborts (so libFuzzer saves the
-// input), and the checks every validation report must pass whatever the bytes were (A-2, K-8).
+// input), and the checks every validation report must pass whatever the bytes were (A-2, K-8):
+// every text the library returns is valid UTF-8 and every JSON text it returns parses.
 #pragma once
 
 #include <simdjson.h>
@@ -71,6 +72,29 @@ inline int stepFromName(const char *name) {
     return 0;
 }
 
+inline simdjson::dom::parser &jsonParser() {
+    static simdjson::dom::parser parser;
+    return parser;
+}
+
+/// Aborts unless `text` is valid UTF-8 (K-8). simdjson's validator, not the library's own, so
+/// that the oracle is independent of the code under test.
+inline void checkUtf8(std::string_view text, const char *what) {
+    ACLPP_FUZZ_CHECK(simdjson::validate_utf8(text.data(), text.size()), "%s is not valid UTF-8: %.400s", what,
+                     std::string(text).c_str());
+}
+
+/// Aborts unless `text` is valid UTF-8 and one JSON value (simdjson validates the UTF-8 too, but
+/// the first check names the problem).
+inline simdjson::dom::element checkJson(std::string_view text, const char *what) {
+    checkUtf8(text, what);
+    simdjson::dom::element root;
+    const simdjson::error_code error = jsonParser().parse(text.data(), text.size()).get(root);
+    ACLPP_FUZZ_CHECK(error == simdjson::SUCCESS, "%s does not parse (%s): %.400s", what, simdjson::error_message(error),
+                     std::string(text).c_str());
+    return root;
+}
+
 /// What a report says, once its invariants hold.
 struct ReportSummary {
     aclError result = ACL_SUCCESS;
@@ -82,11 +106,6 @@ struct ReportSummary {
     std::string decisiveMessage;
     std::string effectiveJson;
 };
-
-inline simdjson::dom::parser &jsonParser() {
-    static simdjson::dom::parser parser;
-    return parser;
-}
 
 /// Checks every invariant of a report produced for `bytes` (nullptr: no config) and returns
 /// its summary. `returned` is what the validate call returned.
@@ -110,6 +129,9 @@ inline ReportSummary checkReport(const aclppReport *report, aclError returned, c
                          "finding %zu has severity %d", i, static_cast<int>(f.severity));
         ACLPP_FUZZ_CHECK(f.pointer != nullptr && f.step != nullptr && f.message != nullptr && f.hint != nullptr,
                          "finding %zu has a NULL string", i);
+        checkUtf8(f.pointer, "a finding's pointer");
+        checkUtf8(f.message, "a finding's message");
+        checkUtf8(f.hint, "a finding's hint");
         const int step = stepFromName(f.step);
         ACLPP_FUZZ_CHECK(step != 0, "finding %zu names an unknown step \"%s\"", i, f.step);
         ACLPP_FUZZ_CHECK(f.pointer[0] == '\0' || f.pointer[0] == '/', "finding %zu pointer \"%s\"", i, f.pointer);
@@ -142,10 +164,7 @@ inline ReportSummary checkReport(const aclppReport *report, aclError returned, c
     // The JSON forms are non-NULL, valid JSON, and agree with the C view.
     const char *json = aclppReportJson(report);
     ACLPP_FUZZ_CHECK(json != nullptr, "aclppReportJson returned NULL");
-    simdjson::dom::element root;
-    const simdjson::error_code jsonError = jsonParser().parse(json, std::strlen(json)).get(root);
-    ACLPP_FUZZ_CHECK(jsonError == simdjson::SUCCESS, "report JSON does not parse (%s): %.400s",
-                     simdjson::error_message(jsonError), json);
+    const simdjson::dom::element root = checkJson(json, "the report JSON");
     int64_t jsonResult = -1;
     ACLPP_FUZZ_CHECK(root["result"].get_int64().get(jsonResult) == simdjson::SUCCESS && jsonResult == summary.result,
                      "report JSON result %lld, C result %d", static_cast<long long>(jsonResult), summary.result);
@@ -160,10 +179,8 @@ inline ReportSummary checkReport(const aclppReport *report, aclError returned, c
         ACLPP_FUZZ_CHECK(summary.effectiveJson == "null", "rejected config (%d) has an effective config",
                          summary.result);
     } else {
-        simdjson::dom::object object;
-        const simdjson::error_code effectiveError = jsonParser().parse(summary.effectiveJson).get_object().get(object);
-        ACLPP_FUZZ_CHECK(effectiveError == simdjson::SUCCESS, "effective JSON is not an object (%s): %.400s",
-                         simdjson::error_message(effectiveError), effective);
+        ACLPP_FUZZ_CHECK(checkJson(summary.effectiveJson, "the effective JSON").is_object(),
+                         "effective JSON is not an object: %.400s", effective);
     }
     return summary;
 }
@@ -183,10 +200,10 @@ inline aclppLifecycleState lifecycleState() {
     return state;
 }
 
-/// Drops whatever aclGetRecentErrMsg holds for this thread.
+/// Drops whatever aclGetRecentErrMsg holds for this thread, checking that each message is
+/// valid UTF-8 (K-8).
 inline void drainRecentErrors() {
-    while (aclGetRecentErrMsg() != nullptr) {
-    }
+    while (const char *message = aclGetRecentErrMsg()) checkUtf8(message, "aclGetRecentErrMsg");
 }
 
 }  // namespace aclpp::fuzz

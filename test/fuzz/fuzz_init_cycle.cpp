@@ -135,6 +135,7 @@ void checkFailed(aclError code, int failingStep, const aclppLifecycleState &befo
 
     const char *message = aclGetRecentErrMsg();
     ACLPP_FUZZ_CHECK(message != nullptr, "K-8: no error text after init failed with %d", code);
+    checkUtf8(message, "K-8: the error text");
     ACLPP_FUZZ_CHECK(std::string_view(message).find(std::to_string(code)) != std::string_view::npos,
                      "K-8: the error text does not name %d: %.300s", code, message);
 

@@ -423,6 +423,7 @@ void checkInitMessage(aclError code) {
     if (code == ACL_SUCCESS || code == ACL_ERROR_REPEAT_INITIALIZE) return;
     const char *message = aclGetRecentErrMsg();
     ACLPP_FUZZ_CHECK(message != nullptr, "no error text after an init failed with %d", code);
+    checkUtf8(message, "K-8: the error text");
     ACLPP_FUZZ_CHECK(std::string_view(message).find(std::to_string(code)) != std::string_view::npos,
                      "the error text does not name %d: %.300s", code, message);
 }

@@ -19,7 +19,7 @@ esac
 src=$(cd "$(dirname "$0")/../.." && pwd)
 build=${ACLPP_FUZZ_BUILD:-$src/build-fuzz}
 jobs=${ACLPP_FUZZ_JOBS:-2}
-targets="fuzz_validate fuzz_init_cycle fuzz_sequence"
+targets="fuzz_validate fuzz_init_cycle fuzz_sequence fuzz_acl_config_output"
 
 if [ ! -f "$build/build.ninja" ]; then
   CC=clang CXX=clang++ meson setup "$build" "$src" -Dfuzz=true -Dtests=true -Dexamples=false \

@@ -9,9 +9,8 @@
 
 namespace aclpp::test {
 
-/// test/fixtures/conformance (its README says what is there), or "" with `problem` saying
-/// why it cannot be used.
-[[nodiscard]] inline std::string conformanceFixtureDir(std::string &problem) {
+/// test/fixtures, or "" with `problem` saying why it cannot be used.
+[[nodiscard]] inline std::string fixtureRoot(std::string &problem) {
     const char *root = std::getenv("ACLPP_FIXTURE_DIR");
     if (root == nullptr || *root == '\0') {
         problem =
@@ -19,7 +18,15 @@ namespace aclpp::test {
             "<source>/test/fixtures";
         return {};
     }
-    const std::string dir = std::string(root) + "/conformance";
+    return root;
+}
+
+/// test/fixtures/conformance (its README says what is there), or "" with `problem` saying
+/// why it cannot be used.
+[[nodiscard]] inline std::string conformanceFixtureDir(std::string &problem) {
+    const std::string root = fixtureRoot(problem);
+    if (root.empty()) return {};
+    const std::string dir = root + "/conformance";
     if (!std::filesystem::is_regular_file(dir + "/expected.tsv")) {
         problem = dir + "/expected.tsv is missing; ACLPP_FIXTURE_DIR must name the project's test/fixtures";
         return {};

@@ -1,5 +1,6 @@
 #include "json_reader.hpp"
 
+#include <acl/detail/json_text.hpp>
 #include <cstdint>
 
 namespace aclconfig {
@@ -364,36 +365,8 @@ std::string compactJson(const JsonNode &node) {
 }
 
 std::string quoteJson(std::string_view text) {
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string out = "\"";
-    for (const char c : text) {
-        switch (c) {
-            case '"':
-                out += "\\\"";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20) {
-                    out += "\\u00";
-                    out += kHex[(c >> 4) & 0xF];
-                    out += kHex[c & 0xF];
-                } else {
-                    out += c;
-                }
-        }
-    }
-    out += '"';
+    std::string out;
+    acl::detail::append_json_string(out, text);
     return out;
 }
 

@@ -68,7 +68,7 @@ private:
 /// scalar as written; no final newline.
 [[nodiscard]] std::string canonicalJson(const JsonNode &node);
 
-/// `text` as a JSON string literal (quotes and escapes added).
+/// `text` as a JSON string literal: the C++ layer's encoder, so valid UTF-8 whatever `text` holds.
 [[nodiscard]] std::string quoteJson(std::string_view text);
 
 }  // namespace aclconfig

@@ -1,4 +1,5 @@
 #include "config/config_file.hpp"
+#include "text/user_text.hpp"
 
 #include <fcntl.h>
 #include <simdjson.h>
@@ -32,10 +33,6 @@ ReadResult invalidFile(std::string message) {
     return ReadResult{ACL_ERROR_INVALID_FILE, std::move(message)};
 }
 
-std::string quoted(const char *path) {
-    return std::string("\"") + path + "\"";
-}
-
 class FileDescriptor {
 public:
     explicit FileDescriptor(int fd) : fd_(fd) {}
@@ -64,31 +61,34 @@ std::string_view fileKind(mode_t mode) {
 ReadResult readConfigFile(const char *path, ConfigBytes &out) {
     char resolved[PATH_MAX];
     if (::realpath(path, resolved) == nullptr) {
-        return invalidFile("cannot resolve the config path " + quoted(path) + ": " + std::strerror(errno));
+        return invalidFile("cannot resolve the config path " + quotedText(path, kWholeText) + ": " +
+                           std::strerror(errno));
     }
     // stat by path first so that devices and FIFOs are never even opened.
     struct stat info {};
     if (::stat(resolved, &info) != 0) {
-        return invalidFile("cannot stat the config file " + quoted(resolved) + ": " + std::strerror(errno));
+        return invalidFile("cannot stat the config file " + quotedText(resolved, kWholeText) + ": " +
+                           std::strerror(errno));
     }
     if (!S_ISREG(info.st_mode)) {
-        return invalidFile("the config path " + quoted(resolved) + " is " + std::string(fileKind(info.st_mode)) +
-                           "; a regular file is required");
+        return invalidFile("the config path " + quotedText(resolved, kWholeText) + " is " +
+                           std::string(fileKind(info.st_mode)) + "; a regular file is required");
     }
     if (static_cast<std::size_t>(info.st_size) > kMaxConfigBytes) {
-        return invalidFile("the config file " + quoted(resolved) + " has " + std::to_string(info.st_size) +
-                           " bytes; at most 10485760 (10 MiB) are allowed");
+        return invalidFile("the config file " + quotedText(resolved, kWholeText) + " has " +
+                           std::to_string(info.st_size) + " bytes; at most 10485760 (10 MiB) are allowed");
     }
     // O_NONBLOCK: if the path was swapped for a FIFO after the stat, open and read still return.
     FileDescriptor fd(::open(resolved, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
     if (fd.get() < 0) {
-        return invalidFile("cannot open the config file " + quoted(resolved) + ": " + std::strerror(errno));
+        return invalidFile("cannot open the config file " + quotedText(resolved, kWholeText) + ": " +
+                           std::strerror(errno));
     }
     if (::fstat(fd.get(), &info) != 0 || !S_ISREG(info.st_mode)) {
-        return invalidFile("the config path " + quoted(resolved) + " is not a regular file");
+        return invalidFile("the config path " + quotedText(resolved, kWholeText) + " is not a regular file");
     }
     if (static_cast<std::size_t>(info.st_size) > kMaxConfigBytes) {
-        return invalidFile("the config file " + quoted(resolved) + " is larger than 10 MiB");
+        return invalidFile("the config file " + quotedText(resolved, kWholeText) + " is larger than 10 MiB");
     }
     // Read what is there now, up to the limit plus one byte to notice a file that grew.
     const std::size_t expected = static_cast<std::size_t>(info.st_size);
@@ -99,13 +99,15 @@ ReadResult readConfigFile(const char *path, ConfigBytes &out) {
         const ssize_t n = ::read(fd.get(), out.data() + total, capacity - total);
         if (n < 0) {
             if (errno == EINTR) continue;
-            return invalidFile("cannot read the config file " + quoted(resolved) + ": " + std::strerror(errno));
+            return invalidFile("cannot read the config file " + quotedText(resolved, kWholeText) + ": " +
+                               std::strerror(errno));
         }
         if (n == 0) break;
         total += static_cast<std::size_t>(n);
     }
     if (total > kMaxConfigBytes) {
-        return invalidFile("the config file " + quoted(resolved) + " grew beyond 10 MiB while being read");
+        return invalidFile("the config file " + quotedText(resolved, kWholeText) +
+                           " grew beyond 10 MiB while being read");
     }
     out.setSize(total);
     return {};

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "json/syntax.hpp"
+#include "text/user_text.hpp"
 
 namespace aclpp::core {
 namespace {
@@ -348,12 +349,9 @@ std::string describeValue(JsonElement value) {
             return "an array of " + std::to_string(n) + (n == 1 ? " element" : " elements");
         }
         case JsonType::STRING: {
-            constexpr std::size_t kMaxShown = 80;
             const std::string_view text = asString(value);
-            if (text.size() <= kMaxShown) return simdjson::minify(value);
-            std::string shown = simdjson::minify(simdjson::dom::element(value));
-            shown.resize(kMaxShown);
-            return shown + "...\" (" + std::to_string(text.size()) + " bytes)";
+            if (text.size() <= kShownTextBytes) return quotedText(text);
+            return quotedText(text) + " (" + std::to_string(text.size()) + " bytes)";
         }
         default:
             return simdjson::minify(value);

@@ -2,6 +2,7 @@
 // a text simdjson rejected (or whose nesting our walk rejected), with what was expected there.
 #include "json/syntax.hpp"
 
+#include <acl/detail/json_text.hpp>
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "json/document.hpp"
+#include "text/user_text.hpp"
 
 namespace aclpp::core {
 namespace {
@@ -42,36 +44,6 @@ std::string hexByte(unsigned char c) {
 
 bool inRange(unsigned char c, unsigned char low, unsigned char high) noexcept {
     return c >= low && c <= high;
-}
-
-// Length of the valid UTF-8 sequence at `pos`, or 0 (the rules simdjson applies: no overlong
-// forms, no surrogates, nothing above U+10FFFF).
-std::size_t utf8Length(std::string_view text, std::size_t pos) noexcept {
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-    const unsigned char lead = byte(pos);
-    if (lead < 0x80) return 1;
-    std::size_t length = 0;
-    unsigned char low = 0x80;
-    unsigned char high = 0xBF;
-    if (inRange(lead, 0xC2, 0xDF)) {
-        length = 2;
-    } else if (inRange(lead, 0xE0, 0xEF)) {
-        length = 3;
-        if (lead == 0xE0) low = 0xA0;
-        if (lead == 0xED) high = 0x9F;
-    } else if (inRange(lead, 0xF0, 0xF4)) {
-        length = 4;
-        if (lead == 0xF0) low = 0x90;
-        if (lead == 0xF4) high = 0x8F;
-    } else {
-        return 0;
-    }
-    if (pos + length > text.size()) return 0;
-    if (!inRange(byte(pos + 1), low, high)) return 0;
-    for (std::size_t i = 2; i < length; ++i) {
-        if (!inRange(byte(pos + i), 0x80, 0xBF)) return 0;
-    }
-    return length;
 }
 
 // What is wrong with the (invalid) UTF-8 sequence at `pos`.
@@ -141,32 +113,6 @@ bool hex4(std::string_view text, std::size_t pos, uint32_t &value) noexcept {
     return ec == std::errc{} && end == begin + 4;
 }
 
-// `text` as a message shows it: printable ASCII and valid UTF-8 as written, other bytes as \xHH
-// (the report is JSON, so a message must stay valid UTF-8), cut at kMaxShownToken bytes.
-std::string shown(std::string_view text) {
-    std::string out;
-    std::size_t i = 0;
-    while (i < text.size() && i < kMaxShownToken) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c >= 0x20 && c < 0x7F) {
-            out += static_cast<char>(c);
-            ++i;
-            continue;
-        }
-        const std::size_t n = c >= 0x80 ? utf8Length(text, i) : 0;
-        if (n == 0) {
-            out += "\\x";
-            out += hexByte(c).substr(2);
-            ++i;
-        } else {
-            out.append(text.substr(i, n));
-            i += n;
-        }
-    }
-    if (i < text.size()) out += "...";
-    return out;
-}
-
 // 'text' as it stands. Appended, not "'" + std::string(text): GCC 12 at -O3 reports a false
 // -Wrestrict in operator+(const char *, std::string &&) once that is inlined.
 std::string inQuotes(std::string_view text) {
@@ -177,7 +123,7 @@ std::string inQuotes(std::string_view text) {
 }
 
 std::string quoted(std::string_view text) {
-    return inQuotes(shown(text));
+    return inQuotes(shownText(text, kMaxShownToken));
 }
 
 // Keys as simdjson decodes them, for pointers: the escapes are known to be valid here.
@@ -423,7 +369,7 @@ private:
         if (isAlpha(static_cast<char>(c)) || isDigit(static_cast<char>(c))) return quoted(token(pos));
         if (c < 0x20 || c == 0x7F) return "the control character " + hexByte(c);
         if (c < 0x80) return std::string("'") + static_cast<char>(c) + "'";
-        const std::size_t n = utf8Length(text_, pos);
+        const std::size_t n = acl::detail::utf8_length(text_, pos);
         return inQuotes(text_.substr(pos, n)) + " (" + codePointName(decodeUtf8(text_.substr(pos, n))) + ")";
     }
 
@@ -440,7 +386,7 @@ private:
 
     // "expected <what>, found <token>", with a hint for the usual mistakes.
     std::optional<SyntaxProblem> expected(std::string_view what, State state) {
-        if (!atEnd() && static_cast<unsigned char>(text_[pos_]) >= 0x80 && utf8Length(text_, pos_) == 0) {
+        if (!atEnd() && static_cast<unsigned char>(text_[pos_]) >= 0x80 && acl::detail::utf8_length(text_, pos_) == 0) {
             fail(pos_, utf8Problem(text_, pos_), "save the file as UTF-8");
             return problem_;
         }
@@ -526,7 +472,7 @@ private:
                             "write it as an escape: \\t for a tab, \\u00XX for the others");
             }
             if (c >= 0x80) {
-                const std::size_t n = utf8Length(text_, pos_);
+                const std::size_t n = acl::detail::utf8_length(text_, pos_);
                 if (n == 0) return fail(pos_, utf8Problem(text_, pos_), "save the file as UTF-8");
                 pos_ += n;
                 continue;

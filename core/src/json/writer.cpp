@@ -1,30 +1,8 @@
 #include "json/writer.hpp"
 
-#include <cstdio>
+#include <acl/detail/json_text.hpp>
 
 namespace aclpp::core {
-
-void appendJsonString(std::string &out, std::string_view text) {
-    out += '"';
-    for (char c : text) {
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20) {
-                    char escaped[8];
-                    std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
-                    out += escaped;
-                } else {
-                    out += c;
-                }
-        }
-    }
-    out += '"';
-}
 
 void JsonWriter::separate() {
     if (afterKey_) {
@@ -65,7 +43,7 @@ JsonWriter &JsonWriter::endArray() {
 
 JsonWriter &JsonWriter::key(std::string_view name) {
     separate();
-    appendJsonString(out_, name);
+    acl::detail::append_json_string(out_, name);
     out_ += ':';
     afterKey_ = true;
     return *this;
@@ -73,7 +51,7 @@ JsonWriter &JsonWriter::key(std::string_view name) {
 
 JsonWriter &JsonWriter::value(std::string_view text) {
     separate();
-    appendJsonString(out_, text);
+    acl::detail::append_json_string(out_, text);
     return *this;
 }
 

@@ -1,4 +1,5 @@
-// A small JSON text writer for the effective configuration and the validation report.
+// A small JSON text writer for the effective configuration and the validation report. Strings
+// go through the C++ layer's one JSON string encoder (acl/detail/json_text.hpp): valid UTF-8.
 #pragma once
 
 #include <cstdint>
@@ -35,7 +36,5 @@ private:
     std::vector<bool> first_;  // per open container: no member written yet
     bool afterKey_ = false;
 };
-
-void appendJsonString(std::string &out, std::string_view text);
 
 }  // namespace aclpp::core

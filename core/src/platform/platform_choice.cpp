@@ -1,4 +1,5 @@
 #include "platform/platform_choice.hpp"
+#include "text/user_text.hpp"
 
 #include <cerrno>
 #include <cstdlib>
@@ -10,7 +11,7 @@ void chooseSoc(PlatformChoice &choice, std::string name) {
     choice.socName = std::move(name);
     choice.product = findProduct(choice.socName);
     if (choice.product == nullptr) {
-        choice.error = "unknown SoC \"" + choice.socName + "\"; known: " + std::string(knownSocNames());
+        choice.error = "unknown SoC " + quotedText(choice.socName) + "; known: " + std::string(knownSocNames());
     }
 }
 
@@ -26,8 +27,8 @@ void chooseDeviceCount(PlatformChoice &choice, const PlatformOverride &override_
     const long value = std::strtol(text, &end, 10);
     if (*end != '\0' || errno == ERANGE || value < 1 || value > static_cast<long>(kMaxDeviceCount)) {
         if (choice.error.empty()) {
-            choice.error = std::string("ACLPP_DEVICE_COUNT is \"") + text + "\"; allowed: 1 to " +
-                           std::to_string(kMaxDeviceCount);
+            choice.error =
+                std::string("ACLPP_DEVICE_COUNT is \"") + text + "\"; allowed: 1 to " + std::to_string(kMaxDeviceCount);
         }
         return;
     }

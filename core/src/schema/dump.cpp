@@ -13,6 +13,7 @@
 #include "schema/context.hpp"
 #include "schema/dump_path.hpp"
 #include "schema/dump_rules.hpp"
+#include "text/user_text.hpp"
 
 namespace aclpp::core {
 namespace {
@@ -38,31 +39,6 @@ std::string joined(std::span<const std::string_view> values) {
         if (!out.empty()) out += ", ";
         out += value;
     }
-    return out;
-}
-
-// JSON-style quoting for text taken out of a value (an item of a list string, a key), cut as
-// describeValue cuts strings.
-std::string quoted(std::string_view text) {
-    constexpr std::size_t kMaxShown = 80;
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string out = "\"";
-    const std::string_view shown = text.substr(0, kMaxShown);
-    for (const char c : shown) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (u < 0x20) {
-            out += "\\u00";
-            out += kHex[u >> 4];
-            out += kHex[u & 0xF];
-        } else {
-            out += c;
-        }
-    }
-    out += '"';
-    if (shown.size() < text.size()) out += "...";
     return out;
 }
 
@@ -219,7 +195,7 @@ StepCheck checkDumpStep(std::string_view step) noexcept {
 }
 
 std::string describeStepIssue(const StepCheck &check) {
-    const std::string item = "item " + std::to_string(check.item) + " " + quoted(check.text);
+    const std::string item = "item " + std::to_string(check.item) + " " + quotedText(check.text);
     switch (check.issue) {
         case StepIssue::none:
             break;
@@ -365,14 +341,14 @@ private:
     }
 
     void conflict(const Location &at, std::string_view value, std::string_view rule) {
-        error(at, "EP0005: " + at.name() + " is " + quoted(value) + "; " + std::string(rule));
+        error(at, "EP0005: " + at.name() + " is " + quotedText(value) + "; " + std::string(rule));
     }
 
     template <std::size_t N>
     void warnUnknown(const Location &parent, std::string_view key, const std::array<std::string_view, N> &known,
                      std::string_view where) {
         ctx_.report.warning(ACLPP_STEP_DUMP, parent.child(key).pointer(),
-                            "unknown key " + quoted(key) + " in " + std::string(where) +
+                            "unknown key " + quotedText(key) + " in " + std::string(where) +
                                 " is ignored (K-7); known keys: " + joined(known),
                             didYouMean(key, known));
     }
@@ -502,7 +478,7 @@ private:
             error(at, "EP0001: " + at.name() + " is empty (\"\"); allowed: " + joined(allowed));
             return;
         }
-        error(at, "EP0002: " + at.name() + " is " + quoted(value) + "; allowed: " + joined(allowed),
+        error(at, "EP0002: " + at.name() + " is " + quotedText(value) + "; allowed: " + joined(allowed),
               didYouMean(value, allowed));
     }
 
@@ -524,11 +500,11 @@ private:
 
     void reportKernelDataItem(std::string_view value, std::size_t index, std::string_view item) {
         const std::string allowed = "allowed: a comma-separated list, without spaces, of " + joined(kKernelDataValues);
-        const std::string found = "dump_kernel_data is " + quoted(value) + "; item " + std::to_string(index);
+        const std::string found = "dump_kernel_data is " + quotedText(value) + "; item " + std::to_string(index);
         if (item.empty()) {
             error(member(kKernelData), "EP0001: " + found + " is empty; " + allowed);
         } else {
-            error(member(kKernelData), "EP0002: " + found + " is " + quoted(item) + "; " + allowed,
+            error(member(kKernelData), "EP0002: " + found + " is " + quotedText(item) + "; " + allowed,
                   didYouMean(item, kKernelDataValues));
         }
     }
@@ -564,7 +540,7 @@ private:
     }
 
     void checkExceptionScene(std::string_view scene, std::string_view debug, std::string_view opSwitch) {
-        const std::string rule = "it cannot be \"on\" when dump_scene is the exception scene " + quoted(scene);
+        const std::string rule = "it cannot be \"on\" when dump_scene is the exception scene " + quotedText(scene);
         if (debug == "on"sv) conflict(member(kDebug), debug, rule);
         if (opSwitch == "on"sv) conflict(member(kOpSwitch), opSwitch, rule);
     }
@@ -587,7 +563,7 @@ private:
         }
         const DumpPathCheck check = checkDumpPath(path);
         if (check.problem != DumpPathProblem::none) {
-            error(at, "EP0003: dump_path is " + quoted(path) + "; " + describeDumpPathProblem(path, check));
+            error(at, "EP0003: dump_path is " + quotedText(path) + "; " + describeDumpPathProblem(path, check));
         }
     }
 
@@ -595,8 +571,8 @@ private:
         if (step.empty()) return;
         const StepCheck check = checkDumpStep(step);
         if (check.issue == StepIssue::none) return;
-        error(member(kStep),
-              "EP0003: dump_step is " + quoted(step) + "; " + describeStepIssue(check) + "; " + std::string(kStepRule));
+        error(member(kStep), "EP0003: dump_step is " + quotedText(step) + "; " + describeStepIssue(check) + "; " +
+                                 std::string(kStepRule));
     }
 
     void checkList(std::string_view scene, std::string_view opSwitch) {
@@ -622,7 +598,7 @@ private:
     };
 
     [[nodiscard]] static std::string levelRule(const ListRules &rules) {
-        return "it requires dump_level \"op\" (dump_level is " + quoted(rules.level) +
+        return "it requires dump_level \"op\" (dump_level is " + quotedText(rules.level) +
                (rules.levelGiven ? ")" : ", the default)");
     }
 
@@ -660,10 +636,10 @@ private:
                 conflict(child(kModelName), model, "it cannot be set when dump_scene is \"watcher\"");
             }
         } else if (size(kWatcherNodes) > 0) {
-            error(child(kWatcherNodes), "EP0005: " + child(kWatcherNodes).name() + " is " +
-                                            describeValue(members.value[kWatcherNodes]) +
-                                            "; it is only allowed when dump_scene is \"watcher\" (dump_scene is " +
-                                            (rules.scene.empty() ? std::string("not set") : quoted(rules.scene)) + ")");
+            error(child(kWatcherNodes),
+                  "EP0005: " + child(kWatcherNodes).name() + " is " + describeValue(members.value[kWatcherNodes]) +
+                      "; it is only allowed when dump_scene is \"watcher\" (dump_scene is " +
+                      (rules.scene.empty() ? std::string("not set") : quotedText(rules.scene)) + ")");
         }
 
         for (const ItemKey key : {kOptypeBlacklist, kOpnameBlacklist}) {
@@ -706,7 +682,7 @@ private:
             if (begin.empty() || end.empty()) {
                 const Location entryAt = rangeAt.at(position);
                 const auto show = [&](RangeKey key, std::string_view value) {
-                    return bounds.present[key] ? quoted(value) : std::string("missing");
+                    return bounds.present[key] ? quotedText(value) : std::string("missing");
                 };
                 error(entryAt, "EP0003: " + entryAt.name() + " has begin " + show(kBegin, begin) + " and end " +
                                    show(kEnd, end) + "; both must be non-empty operator names");
@@ -791,7 +767,7 @@ private:
         const DumpPathCheck check = checkDumpPath(path);
         if (check.problem == DumpPathProblem::none) return;
         ctx_.report.warning(ACLPP_STEP_DUMP, member(kPath).pointer(),
-                            "dump_path is " + quoted(path) + "; " + describeDumpPathProblem(path, check) +
+                            "dump_path is " + quotedText(path) + "; " + describeDumpPathProblem(path, check) +
                                 "; exception scenes do not check it, so the exception dump may not be written");
     }
 

@@ -1,4 +1,5 @@
 #include "schema/dump_path.hpp"
+#include "text/user_text.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -57,15 +58,6 @@ DumpPathCheck checkLocalDirectory(std::string_view path) {
     return check;
 }
 
-std::string quotedPath(std::string_view path) {
-    std::string out;
-    out.reserve(path.size() + 2);
-    out += '"';
-    out += path;
-    out += '"';
-    return out;
-}
-
 std::string errnoText(int error) {
     return error != 0 ? std::string(std::strerror(error)) : std::string("unknown error");
 }
@@ -107,17 +99,17 @@ bool couldCreate(const std::string &path, std::string &problem) {
         struct stat info {};
         if (::stat(ancestor.c_str(), &info) == 0) {
             if (!S_ISDIR(info.st_mode)) {
-                problem = "it cannot be created: " + quotedPath(ancestor) + " is not a directory";
+                problem = "it cannot be created: " + quotedText(ancestor, kWholeText) + " is not a directory";
                 return false;
             }
             if (::access(ancestor.c_str(), W_OK | X_OK) != 0) {
-                problem = "it cannot be created: " + quotedPath(ancestor) + " is not writable";
+                problem = "it cannot be created: " + quotedText(ancestor, kWholeText) + " is not writable";
                 return false;
             }
             return true;
         }
         if (errno != ENOENT || ancestor == "." || ancestor == "/") {
-            problem = "it cannot be created: " + quotedPath(ancestor) + ": " + errnoText(errno);
+            problem = "it cannot be created: " + quotedText(ancestor, kWholeText) + ": " + errnoText(errno);
             return false;
         }
     }
@@ -278,18 +270,20 @@ const std::string *DumpEnvironment::resolve(Slot &slot, std::string_view name,
                 case EnvPathState::created:
                     slot.usable = true;
                     report_.note(ACLPP_STEP_DUMP, {},
-                                 std::string(name) + " " + quotedPath(*value) + " did not exist and was created (K-6)");
+                                 std::string(name) + " " + quotedText(*value, kWholeText) +
+                                     " did not exist and was created (K-6)");
                     break;
                 case EnvPathState::wouldCreate:
                     slot.usable = true;
                     report_.note(ACLPP_STEP_DUMP, {},
-                                 std::string(name) + " " + quotedPath(*value) +
+                                 std::string(name) + " " + quotedText(*value, kWholeText) +
                                      " does not exist; aclInit would create it (K-6)");
                     break;
                 case EnvPathState::invalid:
-                    report_.warning(ACLPP_STEP_DUMP, {},
-                                    std::string(name) + " " + quotedPath(*value) + " is not used: " + problem,
-                                    "set it to a readable and writable directory, or unset it");
+                    report_.warning(
+                        ACLPP_STEP_DUMP, {},
+                        std::string(name) + " " + quotedText(*value, kWholeText) + " is not used: " + problem,
+                        "set it to a readable and writable directory, or unset it");
                     break;
             }
         }
@@ -309,7 +303,7 @@ std::string_view DumpEnvironment::dumpScene() {
                 const std::vector<std::string_view> candidates(kEnvDumpScenes.begin(), kEnvDumpScenes.end());
                 const std::string_view match = closestMatch(*value, candidates);
                 report_.warning(ACLPP_STEP_DUMP, {},
-                                "ASCEND_DUMP_SCENE is " + quotedPath(*value) +
+                                "ASCEND_DUMP_SCENE is " + quotedText(*value, kWholeText) +
                                     " and is ignored; allowed: aic_err_brief_dump, aic_err_norm_dump, "
                                     "aic_err_detail_dump",
                                 match.empty() ? std::string{} : "did you mean \"" + std::string(match) + "\"?");

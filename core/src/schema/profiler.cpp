@@ -16,6 +16,7 @@
 
 #include "schema/context.hpp"
 #include "schema/profiler_rules.hpp"
+#include "text/user_text.hpp"
 
 namespace aclpp::core {
 namespace {
@@ -40,15 +41,6 @@ bool contains(const Range &values, std::string_view value) noexcept {
     return std::find(std::begin(values), std::end(values), value) != std::end(values);
 }
 
-std::string quoted(std::string_view text) {
-    std::string out;
-    out.reserve(text.size() + 2);
-    out += '"';
-    out += text;
-    out += '"';
-    return out;
-}
-
 // "\"on\", \"off\" or \"\"": the same list the check uses.
 template <class Range>
 std::string listValues(const Range &values, std::string_view extra = {}) {
@@ -57,7 +49,7 @@ std::string listValues(const Range &values, std::string_view extra = {}) {
     std::string out;
     for (std::size_t i = 0; i < all.size(); ++i) {
         if (i > 0) out += i + 1 == all.size() ? " or " : ", ";
-        out += quoted(all[i]);
+        out += quotedText(all[i]);
     }
     return out;
 }
@@ -272,8 +264,8 @@ void ProfilerValidator::checkUnknownKey(std::string_view key) {
         return keys;
     }();
     const std::string_view suggestion = closestMatch(key, kAllowed);
-    fail(key, "EK0005: " + quoted(key) + " is not a profiler option; allowed: " + joinWith(kAllowed, ", "),
-         suggestion.empty() ? std::string() : "did you mean " + quoted(suggestion) + "?");
+    fail(key, "EK0005: " + quotedText(key) + " is not a profiler option; allowed: " + joinWith(kAllowed, ", "),
+         suggestion.empty() ? std::string() : "did you mean " + quotedText(suggestion) + "?");
 }
 
 // Steps 2-5 of products.md §3.1 for one known key.
@@ -370,7 +362,7 @@ void ProfilerValidator::checkCommaList(std::string_view key, std::string_view te
     for (std::string_view item : splitItems(text)) {
         if (!contains(items, item)) {
             failValue("EK0003", key, value,
-                      (item.empty() ? std::string("it has an empty item") : quoted(item) + " is not an item") +
+                      (item.empty() ? std::string("it has an empty item") : quotedText(item) + " is not an item") +
                           "; expected a comma list of " + joinWith(items, ", "));
             return;
         }
@@ -399,7 +391,7 @@ void ProfilerValidator::checkAicMetrics(std::string_view key, std::string_view t
         for (std::size_t i = 0; i < items.size(); ++i) {
             if (!isValidEvent(items[i])) {
                 return failValue("EK0003", key, value,
-                                 "Custom event " + std::to_string(i + 1) + " (" + quoted(items[i]) +
+                                 "Custom event " + std::to_string(i + 1) + " (" + quotedText(items[i]) +
                                      ") is neither 0x<hex digits> nor a decimal int");
             }
         }

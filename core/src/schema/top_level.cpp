@@ -13,6 +13,7 @@
 #include "devices/limits.hpp"
 #include "schema/context.hpp"
 #include "schema/top_level_rules.hpp"
+#include "text/user_text.hpp"
 
 namespace aclpp::core {
 namespace {
@@ -227,12 +228,12 @@ void warnUnknownKeys(ValidationContext &ctx, JsonObject object, std::string_view
         std::string hint;
         const std::string_view home = parentPointer.empty() ? sectionOfNestedKey(key) : std::string_view{};
         if (!home.empty()) {
-            hint = '"' + std::string(key) + "\" belongs inside \"" + std::string(home) + '"';
+            hint = quotedText(key) + " belongs inside \"" + std::string(home) + '"';
         } else {
             const std::string_view match = closestMatch(key, std::vector<std::string_view>(known.begin(), known.end()));
             if (!match.empty()) hint = "did you mean \"" + std::string(match) + "\"?";
         }
-        std::string message = "unknown key \"" + std::string(key) + "\"";
+        std::string message = "unknown key " + quotedText(key);
         if (sectionName.empty()) {
             message += " is ignored by the runtime (init callbacks still see it)";
         } else {

@@ -65,50 +65,54 @@ requires(N >= 21) constexpr std::string_view int_digits(std::int64_t value, char
     return out;
 }
 
-/// True when `text` is well-formed UTF-8 (no overlongs, no surrogates, at most U+10FFFF).
+/// Length of the well-formed UTF-8 sequence at `pos` (1 for ASCII), or 0 when the bytes there
+/// are not one: the rules simdjson applies (no overlong forms, no surrogates, at most U+10FFFF).
+[[nodiscard]] constexpr std::size_t utf8_length(std::string_view text, std::size_t pos) noexcept {
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    const unsigned char lead = byte(pos);
+    if (lead < 0x80) return 1;
+    std::size_t length = 0;
+    unsigned char low = 0x80;
+    unsigned char high = 0xBF;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        length = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+        length = 3;
+        if (lead == 0xE0) low = 0xA0;
+        if (lead == 0xED) high = 0x9F;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        length = 4;
+        if (lead == 0xF0) low = 0x90;
+        if (lead == 0xF4) high = 0x8F;
+    } else {
+        return 0;
+    }
+    if (pos + length > text.size()) return 0;
+    if (byte(pos + 1) < low || byte(pos + 1) > high) return 0;
+    for (std::size_t i = 2; i < length; ++i) {
+        if (byte(pos + i) < 0x80 || byte(pos + i) > 0xBF) return 0;
+    }
+    return length;
+}
+
+/// True when `text` is well-formed UTF-8.
 [[nodiscard]] constexpr bool valid_utf8(std::string_view text) noexcept {
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        std::size_t extra = 0;
-        std::uint32_t cp = 0;
-        if (c >= 0xC2 && c <= 0xDF) {
-            extra = 1;
-            cp = c & 0x1Fu;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            extra = 2;
-            cp = c & 0x0Fu;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            extra = 3;
-            cp = c & 0x07u;
-        } else {
-            return false;
-        }
-        if (i + extra >= text.size()) return false;
-        for (std::size_t k = 1; k <= extra; ++k) {
-            const auto cc = static_cast<unsigned char>(text[i + k]);
-            if ((cc & 0xC0u) != 0x80u) return false;
-            cp = (cp << 6) | (cc & 0x3Fu);
-        }
-        if ((extra == 2 && cp < 0x800) || (extra == 3 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-            (cp >= 0xD800 && cp <= 0xDFFF)) {
-            return false;
-        }
-        i += extra + 1;
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = utf8_length(text, i);
+        if (n == 0) return false;
+        i += n;
     }
     return true;
 }
 
 /// Appends `text` as a JSON string literal: quotes, backslashes and control characters escaped,
-/// everything else (UTF-8 included) copied.
+/// well-formed UTF-8 copied, and each byte that is not part of a well-formed sequence written
+/// as U+FFFD, so that the literal is valid UTF-8 (RFC 8259) whatever `text` holds.
 constexpr void append_json_string(std::string &out, std::string_view text) {
     constexpr char hex[] = "0123456789abcdef";
     out.push_back('"');
-    for (char ch : text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char ch = text[i];
         const auto c = static_cast<unsigned char>(ch);
         switch (ch) {
             case '"':
@@ -137,8 +141,13 @@ constexpr void append_json_string(std::string &out, std::string_view text) {
                     out.append("\\u00");
                     out.push_back(hex[c >> 4]);
                     out.push_back(hex[c & 0xF]);
-                } else {
+                } else if (c < 0x80) {
                     out.push_back(ch);
+                } else if (const std::size_t n = utf8_length(text, i); n != 0) {
+                    out.append(text.substr(i, n));
+                    i += n - 1;
+                } else {
+                    out.append("\xEF\xBF\xBD");
                 }
         }
     }
