@@ -125,8 +125,8 @@ def test_github(tool):
                    f"github: line/col {m.group(3)}/{m.group(4)} for {finding['line']}:{finding['column']}")
         expect(m.group(5).startswith(finding["message"].replace("%", "%25")), f"github: message of {line}")
 
-    # GitHub's escapes: % : , in a file name (a property), and CR, LF and % in a message (the
-    # core's message about a missing file quotes its name as given).
+    # GitHub's escapes: % : , CR and LF in a file name (a property), and % in a message (the
+    # core's message about a missing file quotes its name with CR and LF already escaped, K-8).
     with tempfile.TemporaryDirectory() as tmp:
         name = "a,b:c%.json"
         (Path(tmp) / name).write_text('{"err_msg_mode": "2"}')
@@ -138,7 +138,7 @@ def test_github(tool):
         lines = out.split("\n")
         expect(len(lines) == 2 and lines[1] == "", f"github: a name with a line break printed {len(lines) - 1} lines")
         expect(lines[0].startswith("::error file=no%0D%0Afile%25.json,title=") and
-               '"no%0D%0Afile%25.json"' in lines[0].split("::")[2], f"github: data escapes: {lines[0]!r}")
+               '"no\\u000d\\u000afile%25.json"' in lines[0].split("::")[2], f"github: data escapes: {lines[0]!r}")
 
 
 # ---- pre-commit ------------------------------------------------------------------------------
