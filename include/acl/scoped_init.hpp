@@ -214,9 +214,7 @@ private:
         const detail::Origin origin{process_, epoch};
         if (!origin.same_process()) return true;  // L-10: the parent's reference is not ours
         // The core gives the reference back only to the runtime it was taken on: 100037 when
-        // that runtime is gone, so a later runtime's count is never touched. No count asked
-        // for: then a reference the core counted on this thread goes back without a locked
-        // instruction (an exact count would have to gather every thread's).
+        // that runtime is gone, so a later runtime's count is never touched.
         if (detail::assign(ec, aclppFinalizeReferenceOfEpoch(origin.core_epoch(), nullptr))) return true;
         // 200001 while the runtime is live and counts as the compact one does (P-5): there
         // aclFinalize is the matching call. Asked only then, so the usual leave costs nothing more.

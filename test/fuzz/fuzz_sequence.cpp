@@ -477,8 +477,7 @@ void doInit(FuzzedDataProvider &in) {
             break;
         }
         case 7: {
-            // The C++ layer's join: while the runtime is live it is counted on this thread, and
-            // a later aclFinalizeReference(NULL) gives it back there; the model does not care.
+            // The C++ layer's join: the same count as aclInit, and it reports the epoch it joined.
             expected = modelInit(std::nullopt, false);
             uint64_t epoch = 0;
             got = aclppInitWithEpoch(nullptr, &epoch);

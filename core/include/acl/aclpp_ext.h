@@ -84,14 +84,8 @@ ACL_FUNC_VISIBILITY aclppLifecycleKind aclppGetLifecycleKind(void);
  * starts a new one: a holder that then calls aclFinalizeReference would give back a reference
  * of the new runtime, which it never took. These calls tie each reference to the epoch of the
  * runtime it was taken on, exactly (no window between taking it and reading the epoch), with no
- * lock on the join and leave of a runtime that stays live. The C++ handles use them.
- *
- * Speed: where the kernel offers membarrier(2), a join through these calls while the runtime
- * is live is counted on the calling thread, and a leave with refCount NULL gives such a
- * reference back on the same thread, both without a locked instruction. A call that needs the
- * exact count (a leave with refCount non-NULL, aclppGetLifecycleState, the last leave,
- * aclFinalize) then gathers every thread's count first, which costs a membarrier(2) call. The
- * codes and counts are the same either way. */
+ * lock on the join and leave of a runtime that stays live (one compare-and-swap on the shared
+ * count). The C++ handles use them. */
 
 /* aclInit / aclppInitFromBuffer (same codes, same effects) that also set *epoch (may be NULL):
  * on ACL_SUCCESS or ACL_ERROR_REPEAT_INITIALIZE, the epoch of the runtime the reference was

@@ -3,7 +3,6 @@
 #include "errors/recent_message.hpp"
 #include "lifecycle/faults.hpp"
 #include "lifecycle/lifecycle.hpp"
-#include "lifecycle/local_counts.hpp"
 #include "lifecycle/state.hpp"
 #include "schema/effective_json.hpp"
 #include "util/copy_out.hpp"
@@ -34,9 +33,6 @@ aclError aclFinalize(void) {
 }
 
 aclError aclFinalizeReference(uint64_t *refCount) {
-    // Giving back a reference counted on this thread (local_counts.hpp); asking for the count
-    // needs every thread's, so that goes the long way.
-    if (refCount == nullptr && tryLeaveLocally(kAnyEpoch)) return ACL_SUCCESS;
     return guardedCall([&] { return finalizeReference(refCount); });
 }
 
@@ -56,7 +52,7 @@ aclError aclppGetLifecycleState(aclppLifecycleState *out) {
     return guardedCall([&] {
         ProcessState &state = processState();
         std::lock_guard lock(state.mutex);
-        const uint64_t word = foldLocalCounts(state);  // the exact count, unless a transition runs
+        const uint64_t word = state.word.load(std::memory_order_acquire);
         out->refCount = word & kCountMask;
         out->initialized = (word & kCountMask) > 0 ? 1 : 0;
         out->finalized = state.finalized ? 1 : 0;
@@ -71,16 +67,10 @@ aclError aclppGetLifecycleState(aclppLifecycleState *out) {
 }
 
 aclError aclppInitWithEpoch(const char *configPath, uint64_t *epoch) {
-    // Joining a live runtime on this thread's own counter (local_counts.hpp): nothing more to
-    // call, nothing that can throw.
-    if (tryJoinLocally(epoch)) [[likely]]
-        return ACL_ERROR_REPEAT_INITIALIZE;
     return guardedCall([&] { return initialize(InitRequest{configPath, nullptr, 0, false, true}, epoch); });
 }
 
 aclError aclppInitFromBufferWithEpoch(const char *data, size_t length, uint64_t *epoch) {
-    if (tryJoinLocally(epoch)) [[likely]]
-        return ACL_ERROR_REPEAT_INITIALIZE;
     return guardedCall([&] { return initialize(InitRequest{nullptr, data, length, true, true}, epoch); });
 }
 
@@ -89,8 +79,6 @@ aclError aclppFinalizeReferenceOfEpoch(uint64_t epoch, uint64_t *refCount) {
         if (refCount != nullptr) *refCount = 0;
         return ACL_ERROR_REPEAT_FINALIZE;
     }
-    if (refCount == nullptr && tryLeaveLocally(epoch)) [[likely]]
-        return ACL_SUCCESS;
     return guardedCall([&] { return finalizeReference(refCount, epoch); });
 }
 

@@ -1,13 +1,12 @@
 // aclFinalize and aclFinalizeReference: leaving a shared runtime takes no lock (one
-// compare-and-swap here, after the C entry points tried the thread's own counter); the teardown runs the reference's
-// steps in order (§2.3) and never sleeps (L-8).
+// compare-and-swap on the lifecycle word); the teardown runs the reference's steps in order
+// (§2.3) and never sleeps (L-8).
 #include <chrono>
 
 #include "callbacks/registry.hpp"
 #include "errors/recent_message.hpp"
 #include "lifecycle/faults.hpp"
 #include "lifecycle/lifecycle.hpp"
-#include "lifecycle/local_counts.hpp"
 #include "lifecycle/state.hpp"
 #include "lifecycle/steps.hpp"
 
@@ -117,8 +116,8 @@ aclError teardown(ProcessState &state, std::unique_lock<std::mutex> &lock, uint6
     return result.code;
 }
 
-// Sets BUSY over `count`. Fails when the word changed since it was read: the count through the
-// lock-free paths, or LOCALS set again by a local join; the caller then folds and tries again.
+// Sets BUSY over `count`. Fails when the word changed since it was read (the count through the
+// lock-free paths); the caller then reads it again.
 bool claimTransition(ProcessState &state, uint64_t word) {
     return state.word.compare_exchange_strong(word, word | kBusyBit, std::memory_order_acq_rel);
 }
@@ -143,7 +142,7 @@ bool finalizeCompact(ProcessState &state, std::unique_lock<std::mutex> &lock, ui
     ProcessState &state = processState();
     std::unique_lock lock(state.mutex);
     for (;;) {
-        const uint64_t word = waitForExactState(state, lock);
+        const uint64_t word = waitForStableState(state, lock);
         const uint64_t count = word & kCountMask;
         if (requiredEpoch == kAnyEpoch && lifecycleKindLocked(state) == LifecycleKind::compact) {
             return refuseOnCompactRuntime("aclFinalizeReference");
@@ -179,7 +178,7 @@ aclError finalizeAll() {
     ProcessState &state = processState();
     std::unique_lock lock(state.mutex);
     for (;;) {
-        const uint64_t word = waitForExactState(state, lock);
+        const uint64_t word = waitForStableState(state, lock);
         if (lifecycleKindLocked(state) == LifecycleKind::compact) {
             if (finalizeCompact(state, lock, word)) return ACL_SUCCESS;
             continue;
@@ -196,25 +195,21 @@ aclError finalizeAll() {
 
 aclError finalizeReference(uint64_t *refCount, uint64_t requiredEpoch) {
     // Leaving while others still hold the runtime: one CAS, no lock. No re-entrancy check before
-    // it (L-6): the transitioning thread holds BUSY, so it always takes the slow path. (A
-    // reference counted on this thread went back in the C entry point already.)
+    // it (L-6): the transitioning thread holds BUSY, so it always takes the slow path.
     uint64_t generationMask = 0;  // which generation the word must carry: any by default
     uint64_t generation = 0;
     if (requiredEpoch != kAnyEpoch) {
         // The caller's runtime must be the live one; after this load, a teardown and a re-init
         // cannot make the CAS below succeed on the wrong runtime: its word carries another
-        // generation (short of 2^21 inits in between).
+        // generation (short of 2^22 inits in between).
         if (liveEpochWord.load(std::memory_order_acquire) != requiredEpoch) {
             return finalizeReferenceSlow(refCount, requiredEpoch);
         }
         generationMask = kGenerationMask;
         generation = generationBits(requiredEpoch);
     }
-    // A caller that wants the new count cannot leave here while threads count locally: only a
-    // fold knows the count then.
-    const uint64_t blockingBits = refCount != nullptr ? kLockFreeBlockers | kLocalsBit : kLockFreeBlockers;
     const auto leavable = [&](uint64_t word) {
-        return (word & blockingBits) == 0 && (word & kCountMask) > 1 && (word & generationMask) == generation;
+        return (word & kLockFreeBlockers) == 0 && (word & kCountMask) > 1 && (word & generationMask) == generation;
     };
     uint64_t &seen = lastWordSeen;  // read and written before the CAS only, as in tryJoin
     uint64_t word = seen;

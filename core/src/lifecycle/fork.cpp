@@ -8,7 +8,6 @@
 #include "callbacks/registry.hpp"
 #include "errors/recent_message.hpp"
 #include "lifecycle/faults.hpp"
-#include "lifecycle/local_counts.hpp"
 #include "lifecycle/state.hpp"
 
 namespace aclpp::core {
@@ -52,7 +51,6 @@ void childAfterFork() {
     } else {
         state.runtime = RuntimeState{};
     }
-    resetLocalCountsInChild();
     ++state.forkGeneration;
     state.liveEpoch.store(0);
     ++state.deviceGeneration;  // current devices set in the parent are gone

@@ -1,6 +1,5 @@
-// aclInit: the repeat path takes no lock (one compare-and-swap here; aclppInitWithEpoch counts on
-// the calling thread first, local_counts.hpp); the 0->1 path runs the reference's steps in
-// order (§2.2) on a config validated once, and undoes everything when a step fails (L-2).
+// aclInit: the repeat path takes no lock (one compare-and-swap on the lifecycle word); the 0->1 path runs the
+// reference's steps in order (§2.2) on a config validated once, and undoes everything when a step fails (L-2).
 #include <chrono>
 #include <cstring>
 
@@ -9,7 +8,6 @@
 #include "errors/recent_message.hpp"
 #include "lifecycle/faults.hpp"
 #include "lifecycle/lifecycle.hpp"
-#include "lifecycle/local_counts.hpp"
 #include "lifecycle/state.hpp"
 #include "lifecycle/steps.hpp"
 #include "schema/validate.hpp"
@@ -298,10 +296,8 @@ uint64_t epochJoined(uint64_t word) noexcept {
 // Joining a live runtime: one CAS, no lock (L-1: count and 100002, path not read).
 bool tryJoin(uint64_t *epoch) noexcept {
     // count in [1, max): 0 is not initialised, and a full count must not carry into the generation.
-    // While threads count locally, max is kLocalHeadroom, so that folding them in always fits.
     const auto joinable = [](uint64_t word) {
-        const uint64_t limit = (word & kLocalsBit) != 0 ? kLocalHeadroom : kCountMask;
-        return (word & kLockFreeBlockers) == 0 && (word & kCountMask) - 1 < limit - 1;
+        return (word & kLockFreeBlockers) == 0 && (word & kCountMask) - 1 < kCountMask - 1;
     };
     // The thread-local guess is read and written before the CAS, never after it: its address is
     // the thread pointer plus an offset, and reloading the thread pointer (%fs:0) right after the
@@ -359,7 +355,7 @@ aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request)
 
     std::unique_lock lock(state.mutex);
     for (;;) {
-        const uint64_t word = waitForExactState(state, lock);  // the limit below needs the exact count
+        const uint64_t word = waitForStableState(state, lock);
         if (word == 0) break;
         if ((word & kCountMask) == kCountMask) {
             recordError(std::string(entryPointName(request)) +

@@ -1,12 +1,10 @@
 // The process-wide lifecycle state (reference §2.1), in never-destroyed storage.
 //
-// The reference count lives in one atomic word together with a BUSY bit, a LOCALS bit and the
-// live runtime's generation (see kGenerationShift), plus, while LOCALS is set, in per-thread
-// counters (local_counts.hpp). Joining (count > 0, not busy) and leaving (count > 1) take no
-// lock: on the calling thread's own counter, or with one compare-and-swap on the word.
-// Everything else takes the mutex, and a 0->1 init or a teardown sets BUSY for its whole run so
-// that callers arriving meanwhile wait for it (L-5) while the callbacks themselves run with no
-// lock held (L-7). A fold of the per-thread counters sets BUSY briefly, with the mutex held.
+// The reference count lives in one atomic word together with a BUSY bit, a COMPACT bit and the
+// live runtime's generation (see kGenerationShift). Joining (count > 0, not busy) and leaving
+// (count > 1) take no lock: one compare-and-swap on the word. Everything else takes the mutex,
+// and a 0->1 init or a teardown sets BUSY for its whole run so that callers arriving meanwhile
+// wait for it (L-5) while the callbacks themselves run with no lock held (L-7).
 #pragma once
 
 #include <atomic>
@@ -23,26 +21,23 @@
 
 namespace aclpp::core {
 
-// The word: BUSY (bit 63) | LOCALS (bit 62) | COMPACT (bit 61) | generation (bits 40..60) |
-// count (bits 0..39). The generation is the low 21 bits of the epoch of the runtime the count belongs to, so a
+// The word: BUSY (bit 63) | COMPACT (bit 62) | generation (bits 40..61) | count (bits 0..39).
+// The generation is the low 22 bits of the epoch of the runtime the count belongs to, so a
 // join's CAS tells which runtime it joined and a leave can insist on one (aclppInitWithEpoch and
-// friends) without a lock. LOCALS says that threads may hold references in their own counters
-// (local_counts.hpp): the count in the word is then not the whole count, and whoever needs the
-// exact figure folds them in first. COMPACT says that the live runtime counts as the compact
-// runtime does (P-1): every lock-free path turns such a word away, so each of its joins and
-// leaves takes the exact path under the lock (it is rare; its return codes differ). 2^40 - 1
-// references at once is the limit; a join beyond it is refused.
+// friends) without a lock. The count is always the exact count. COMPACT says that the live runtime counts as the
+// compact runtime does (P-1): every lock-free path turns such a word away, so each of its joins and leaves takes the
+// exact path under the lock (it is rare; its return codes differ). 2^40 - 1 references at once is the limit; a join
+// beyond it is refused.
 inline constexpr uint64_t kBusyBit = uint64_t{1} << 63;
-inline constexpr uint64_t kLocalsBit = uint64_t{1} << 62;
-inline constexpr uint64_t kCompactBit = uint64_t{1} << 61;
+inline constexpr uint64_t kCompactBit = uint64_t{1} << 62;
 /// A word with any of these takes no lock-free join or leave.
 inline constexpr uint64_t kLockFreeBlockers = kBusyBit | kCompactBit;
 inline constexpr unsigned kGenerationShift = 40;
 inline constexpr uint64_t kCountMask = (uint64_t{1} << kGenerationShift) - 1;
 inline constexpr uint64_t kGenerationMask = (kCompactBit - 1) & ~kCountMask;
 
-/// The generation bits of the runtime with `epoch`. Two runtimes share them only 2^21 (about
-/// 2.1 million) inits apart, which no check below can span (each reads the live epoch too).
+/// The generation bits of the runtime with `epoch`. Two runtimes share them only 2^22 (about
+/// 4.2 million) inits apart, which no check below can span (each reads the live epoch too).
 [[nodiscard]] constexpr uint64_t generationBits(uint64_t epoch) noexcept {
     return (epoch << kGenerationShift) & kGenerationMask;
 }
@@ -53,7 +48,7 @@ struct alignas(64) CacheLineWord : std::atomic<uint64_t> {
     using std::atomic<uint64_t>::atomic;
 };
 
-/// The BUSY | LOCALS | generation | count word. It lives outside ProcessState so that the
+/// The BUSY | COMPACT | generation | count word. It lives outside ProcessState so that the
 /// lock-free join and leave reach it with no call and no initialisation guard; constinit and trivially destructible, so
 /// it is usable from static destructors. Only a thread that ran processState() (a first
 /// init) can have made the count non-zero, so the fork handlers are installed by then.
@@ -70,8 +65,7 @@ inline constinit CacheLineWord liveEpochWord{0};
 /// instruction on it waits for that instruction to complete. A stale guess only costs the failed
 /// CAS, which hands back the current value. They write it before the CAS, never after (see
 /// tryJoin). The default TLS model, not initial-exec: libaclpp.so may be dlopen'ed,
-/// and initial-exec TLS there draws on glibc's small static-TLS surplus (tLocalCount, 8 bytes
-/// on the hottest path, is the one exception; see there).
+/// and initial-exec TLS there draws on glibc's small static-TLS surplus.
 inline thread_local uint64_t lastWordSeen = 1;
 
 /// Everything a first-level init applies. An init copies it first and puts the copy back when
@@ -87,7 +81,7 @@ struct RuntimeState {
 struct ProcessState {
     std::mutex mutex;
     std::condition_variable transitionDone;
-    std::atomic<uint64_t> &word = lifecycleWord;  // BUSY | LOCALS | COMPACT | generation | count
+    std::atomic<uint64_t> &word = lifecycleWord;  // BUSY | COMPACT | generation | count
 
     // Guarded by `mutex`; while BUSY, owned by the transitioning thread.
     bool finalized = false;  // the reference's aclFinalizeFlag
