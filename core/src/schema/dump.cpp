@@ -742,12 +742,13 @@ private:
         const std::string_view scene = text(kScene, {});
         if (!scene.empty()) {
             const std::string_view kind = exceptionKindOf(scene) != DumpKind::none ? "exception" : "watcher";
-            warnMissing(member(kScene), "dump_scene is " + quoted(scene) + " (" + std::string(kind) + " dump)", hint);
+            warnMissing(member(kScene), "dump_scene is " + quotedText(scene) + " (" + std::string(kind) + " dump)",
+                        hint);
         }
         if (text(kDebug, "off") == "on"sv) warnMissing(member(kDebug), "dump_debug is \"on\" (overflow dump)", hint);
         if (members_.present[kKernelData]) {
             warnMissing(member(kKernelData),
-                        "dump_kernel_data is " + quoted(text(kKernelData, {})) + " (kernel-data dump)", hint);
+                        "dump_kernel_data is " + quotedText(text(kKernelData, {})) + " (kernel-data dump)", hint);
         }
     }
 
