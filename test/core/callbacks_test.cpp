@@ -1,4 +1,4 @@
-// Callback registry: reference §2.7 and §5.2 (C1-C19) as adapted by decision L-7.
+// Callback registry: CANN's codes as adapted by decision L-7.
 #include <string>
 #include <vector>
 
@@ -34,7 +34,7 @@ void *tag(intptr_t value) {
 
 }  // namespace
 
-TEST_CASE("L-7 registry codes, init and finalize alike (C19)", "[L-7]") {
+TEST_CASE("L-7 registry codes, init and finalize alike", "[L-7]") {
     FreshRuntime fresh;
     CHECK(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, nullptr, nullptr) == ACL_ERROR_INVALID_PARAM);
     CHECK(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, okInit, nullptr) == ACL_SUCCESS);
@@ -60,7 +60,7 @@ TEST_CASE("L-7 registry codes, init and finalize alike (C19)", "[L-7]") {
     CHECK(aclppRegisteredCallbackCount() == 0);
 }
 
-TEST_CASE("L-7 NULL functions and unknown types are rejected with 100000 by all four calls (C18)", "[L-7]") {
+TEST_CASE("L-7 NULL functions and unknown types are rejected with 100000 by all four calls", "[L-7]") {
     FreshRuntime fresh;
     const auto unknown = static_cast<aclRegisterCallbackType>(100);
     CHECK(aclInitCallbackUnRegister(ACL_REG_TYPE_OTHER, nullptr) == ACL_ERROR_INVALID_PARAM);
@@ -73,9 +73,8 @@ TEST_CASE("L-7 NULL functions and unknown types are rejected with 100000 by all 
     CHECK(aclppRegisteredCallbackCount() == 0);
 }
 
-TEST_CASE(
-    "L-7 registering while initialised calls the init callback at once; failures do not change the result (C1-C8)",
-    "[L-7]") {
+TEST_CASE("L-7 registering while initialised calls the init callback at once; failures do not change the result",
+          "[L-7]") {
     FreshRuntime fresh;
     calls.clear();
     REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
@@ -104,7 +103,7 @@ TEST_CASE(
     CHECK(calls == std::vector<intptr_t>{7});
 }
 
-TEST_CASE("L-7 the first failing init callback's code is what aclInit returns (C9-C12)", "[L-7]") {
+TEST_CASE("L-7 the first failing init callback's code is what aclInit returns", "[L-7]") {
     struct Row {
         aclRegisterCallbackType type;
         bool needsPath;
@@ -125,7 +124,7 @@ TEST_CASE("L-7 the first failing init callback's code is what aclInit returns (C
     }
 }
 
-TEST_CASE("L-7 a failing finalize callback's code is what aclFinalize returns (C14, L21)", "[L-7]") {
+TEST_CASE("L-7 a failing finalize callback's code is what aclFinalize returns", "[L-7]") {
     for (aclRegisterCallbackType type :
          {ACL_REG_TYPE_ACL_MODEL, ACL_REG_TYPE_ACL_OP_COMPILER, ACL_REG_TYPE_ACL_DVPP, ACL_REG_TYPE_OTHER}) {
         DYNAMIC_SECTION("type " << static_cast<int>(type)) {
@@ -140,7 +139,7 @@ TEST_CASE("L-7 a failing finalize callback's code is what aclFinalize returns (C
     }
 }
 
-TEST_CASE("L-7 OTHER callbacks run in registration order, duplicates included (C16, C17)", "[L-7]") {
+TEST_CASE("L-7 OTHER callbacks run in registration order, duplicates included", "[L-7]") {
     FreshRuntime fresh;
     calls.clear();
     REQUIRE(aclInitCallbackRegister(ACL_REG_TYPE_OTHER, okInit, tag(1)) == ACL_SUCCESS);

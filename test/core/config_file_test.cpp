@@ -21,7 +21,7 @@ TEST_CASE("F-1 NULL and \"\" mean no config", "[F-1]") {
     CHECK(aclFinalize() == ACL_SUCCESS);
 }
 
-TEST_CASE("F-2 a missing file, a directory and a dangling link give 100003 (L4, F2)", "[F-2]") {
+TEST_CASE("F-2 a missing file, a directory and a dangling link give 100003", "[F-2]") {
     FreshRuntime fresh;
     TempDir dir;
     CHECK(aclInit(dir.file("xxxx.json").c_str()) == ACL_ERROR_INVALID_FILE);

@@ -1,4 +1,4 @@
-// Lifecycle semantics: reference §2.2-§2.6 and §5.1 as adapted by decisions L-1, L-3, L-4, L-6.
+// Lifecycle semantics: CANN's, as adapted by decisions L-1, L-3, L-4, L-6.
 #include <vector>
 
 #include "catch.hpp"
@@ -24,13 +24,13 @@ std::string fixture(const std::string &name) {
 TEST_CASE("L-1 repeat aclInit counts and returns 100002 without reading the path", "[L-1]") {
     FreshRuntime fresh;
     REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
-    CHECK(aclInit("/nonexistent/acl.json") == ACL_ERROR_REPEAT_INITIALIZE);  // §2.2 step 1: path not read
+    CHECK(aclInit("/nonexistent/acl.json") == ACL_ERROR_REPEAT_INITIALIZE);  // L-1: path not read
     CHECK(aclInit("") == ACL_ERROR_REPEAT_INITIALIZE);
     CHECK(lifecycleState().refCount == 3);
     CHECK(lifecycleState().initialized == 1);
 }
 
-TEST_CASE("L-1 aclFinalizeReference follows the §2.4 table including *refCount (L8-L12)", "[L-1]") {
+TEST_CASE("L-1 aclFinalizeReference follows the CANN table including *refCount", "[L-1]") {
     FreshRuntime fresh;
     TempDir dir;
     const std::string config = dir.write("acl.json", R"({"err_msg_mode":"0"})");
@@ -59,14 +59,14 @@ TEST_CASE("L-1 aclFinalize tears down whatever the count and then returns 100037
     CHECK(lifecycleState().refCount == 0);
     CHECK(lifecycleState().finalized == 1);
     CHECK(aclFinalize() == ACL_ERROR_REPEAT_FINALIZE);
-    // After a teardown through aclFinalizeReference a later aclFinalize also gives 100037 (§2.4).
+    // After a teardown through aclFinalizeReference a later aclFinalize also gives 100037 (L-1).
     REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
     CHECK(lifecycleState().finalized == 0);
     CHECK(aclFinalizeReference(nullptr) == ACL_SUCCESS);
     CHECK(aclFinalize() == ACL_ERROR_REPEAT_FINALIZE);
 }
 
-TEST_CASE("L-1 the teardown runs in the reference order (§2.3)", "[L-1]") {
+TEST_CASE("L-1 the teardown runs in the reference order", "[L-1]") {
     FreshRuntime fresh;
     static std::vector<int> order;
     order.clear();
@@ -183,7 +183,7 @@ TEST_CASE("L-4 the first successful config's bytes are the identity for every la
     REQUIRE(aclFinalize() == ACL_SUCCESS);
     CHECK(aclInit(other.c_str()) == ACL_ERROR_INVALID_PARAM);  // one extra space
     CHECK(recentError().find("L-4") != std::string::npos);
-    CHECK(aclInit(broken.c_str()) == ACL_ERROR_INVALID_PARAM);  // identity before validation (§2.6)
+    CHECK(aclInit(broken.c_str()) == ACL_ERROR_INVALID_PARAM);  // identity before validation
     CHECK(aclInit("") == ACL_ERROR_INVALID_PARAM);              // L15: "" differs from a config
     // Clarification: the file checks of F-2 come first.
     CHECK(aclInit(dir.file("missing.json").c_str()) == ACL_ERROR_INVALID_FILE);
@@ -191,7 +191,7 @@ TEST_CASE("L-4 the first successful config's bytes are the identity for every la
     CHECK(lifecycleState().identityRemembered == 1);
 }
 
-TEST_CASE("L-4 NULL, \"\" and a 0-byte file share the empty identity (L16)", "[L-4]") {
+TEST_CASE("L-4 NULL, \"\" and a 0-byte file share the empty identity", "[L-4]") {
     FreshRuntime fresh;
     TempDir dir;
     const std::string empty = dir.write("empty.json", "");
@@ -394,7 +394,7 @@ TEST_CASE("K-4 K-6 ASCEND_DUMP_SCENE with ASCEND_DUMP_PATH: no config needed, th
                              R"("path":{"value":")" +
                              dumpPath + R"(","source":"environment","origin":"ASCEND_DUMP_PATH"})") !=
               std::string::npos);
-        // §4 item 4: the same env path also receives kernel-DFX data.
+        // K-6: the same env path also receives kernel-DFX data.
         CHECK(effective.find(R"("kernel_data_types":["all"])") != std::string::npos);
         REQUIRE(aclFinalize() == ACL_SUCCESS);
         std::filesystem::remove_all(dir.file("scene"));

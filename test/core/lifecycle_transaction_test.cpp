@@ -161,29 +161,29 @@ TEST_CASE("L-2 tolerated device answers do not fail the init", "[L-2]") {
     FreshRuntime fresh;
     TempDir dir;
     const std::string config = dir.write("acl.json", kFullConfig);
-    SECTION("FEATURE_NOT_SUPPORT from the fill hook is tolerated (L6)") {
+    SECTION("FEATURE_NOT_SUPPORT from the fill hook is tolerated") {
         REQUIRE(aclppTestingInjectFault(ACLPP_STEP_FILL_HOOK, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, 0, 1) == ACL_SUCCESS);
         CHECK(aclInit(nullptr) == ACL_SUCCESS);
     }
-    SECTION("device errors on stack sizes are swallowed (K17)") {
+    SECTION("device errors on stack sizes are swallowed") {
         REQUIRE(aclppTestingInjectFault(ACLPP_STEP_STACK_SIZE, 107000, 0, 1) == ACL_SUCCESS);
         CHECK(aclInit(config.c_str()) == ACL_SUCCESS);
     }
-    SECTION("a profiler start failure only warns in dynamic mode (§3.5 step 2)") {
+    SECTION("a profiler start failure only warns in dynamic mode") {
         REQUIRE(aclppTestingInjectFault(ACLPP_STEP_PROFILING, 1, 0, 1) == ACL_SUCCESS);
         CHECK(aclInit(nullptr) == ACL_SUCCESS);
     }
     CHECK(aclFinalize() == ACL_SUCCESS);
 }
 
-TEST_CASE("L-2 a fill-hook failure with no config fails the init (L5)", "[L-2]") {
+TEST_CASE("L-2 a fill-hook failure with no config fails the init", "[L-2]") {
     FreshRuntime fresh;
     REQUIRE(aclppTestingInjectFault(ACLPP_STEP_FILL_HOOK, 107000, 0, 1) == ACL_SUCCESS);
     CHECK(aclInit(nullptr) == 107000);
     CHECK(lifecycleState().refCount == 0);
 }
 
-TEST_CASE("L-1 a failing teardown step leaves the runtime initialised (L18-L24)", "[L-1]") {
+TEST_CASE("L-1 a failing teardown step leaves the runtime initialised", "[L-1]") {
     struct Row {
         aclppStep step;
         aclError injected;
@@ -210,7 +210,7 @@ TEST_CASE("L-1 a failing teardown step leaves the runtime initialised (L18-L24)"
                 CHECK(lifecycleState().finalized == 0);
                 CHECK(aclFinalize() == ACL_SUCCESS);  // L24: a retry finishes the teardown
             }
-            SECTION("aclFinalizeReference at count 1 (L19)") {
+            SECTION("aclFinalizeReference at count 1") {
                 uint64_t count = 99;
                 CHECK(aclFinalizeReference(&count) == row.expected);
                 CHECK(count == 1);

@@ -1,4 +1,4 @@
-// The `dump` section validator (decision K-4, reference §3.4 and §4, K-6, K-7, K-8): one row per
+// The `dump` section validator (decisions K-4, K-6, K-7, K-8): one row per
 // case with the JSON, the code and the pointer of the first error and, where it matters, the
 // outcome. Paths are relative to a private temporary directory that becomes the cwd.
 #include <sys/stat.h>
@@ -168,7 +168,7 @@ std::string dumpJson(std::string_view members) {
 // ---- Tables -------------------------------------------------------------------------------
 
 struct CodeRow {
-    std::string_view id;       // reference §5.6 row or rule
+    std::string_view id;       // the rule the row pins
     std::string json;          // the whole config
     aclError code;             // of the first dump error, 0 when valid
     std::string_view pointer;  // of the first dump error
@@ -232,7 +232,7 @@ std::string numbered(std::size_t count) {
 
 // =============================================================================================
 
-TEST_CASE("K-4 entry rules of reference 3.4.1: no dump, an empty dump and a non-object dump", "[K-4][dump]") {
+TEST_CASE("K-4 entry rules: no dump, an empty dump and a non-object dump", "[K-4][dump]") {
     const std::vector<CodeRow> rows{
         {"V4 {}", "{}", kOk, ""},
         {"V4 other key", R"({"other":"data"})", kOk, ""},
@@ -854,7 +854,7 @@ TEST_CASE("K-4 phase C dump_stats", "[K-4][dump]") {
     CHECK(message.first()->hint.find("\"stats\"") != std::string::npos);
 }
 
-TEST_CASE("K-4 outcome of a valid dump section (reference 3.4.5)", "[K-4][dump]") {
+TEST_CASE("K-4 outcome of a valid dump section", "[K-4][dump]") {
     const auto on = [](std::string_view extra) {
         return dumpJson(R"("dump_path":"./","dump_op_switch":"on")" + std::string(extra));
     };
@@ -961,7 +961,7 @@ TEST_CASE("K-4 aic_err_detail_dump depends on the product's core dump support", 
     }
 }
 
-TEST_CASE("K-4 K-6 exception dump path precedence (reference 4 item 2)", "[K-4][K-6][dump]") {
+TEST_CASE("K-4 K-6 exception dump path precedence", "[K-4][K-6][dump]") {
     const std::string brief = dumpJson(R"("dump_scene":"aic_err_brief_dump","dump_path":"dir")");
     const std::string watcher = dumpJson(R"("dump_scene":"watcher","dump_path":"dir")");
     struct EnvRow {
@@ -1018,7 +1018,7 @@ TEST_CASE("K-4 K-6 exception dump path precedence (reference 4 item 2)", "[K-4][
     CHECK(unchecked.find(Severity::warning, "does not exist") != nullptr);
 }
 
-TEST_CASE("K-4 env-only exception dump is evaluated at every init (reference 4 item 3)", "[K-4][K-6][dump]") {
+TEST_CASE("K-4 env-only exception dump is evaluated at every init", "[K-4][K-6][dump]") {
     struct EnvRow {
         std::string_view id;
         std::string config;
@@ -1164,7 +1164,7 @@ TEST_CASE("K-6 missing env paths are created by an init only", "[K-6][K-4][dump]
     CHECK_FALSE(fs::exists(root + "/missing-dir"));
 }
 
-TEST_CASE("K-4 kernel DFX path precedence (reference 4 item 4)", "[K-4][K-6][dump]") {
+TEST_CASE("K-4 kernel DFX path precedence", "[K-4][K-6][dump]") {
     struct EnvRow {
         std::string_view id;
         std::string config;
@@ -1219,7 +1219,7 @@ TEST_CASE("K-7 unknown keys inside dump are warnings with a did-you-mean hint", 
                   R"("opname_range":[{"begin":"a","end":"b","begn":"c"}]}])"),
          "/dump/dump_list/0/opname_range/0/begn", "begin", kOk},
         {"escaped pointer", dumpJson(R"("dump_path":"./","a/b~c":1)"), "/dump/a~1b~0c", "", kOk},
-        // Accepted, yet `dump` is non-empty, so dump_path is still required (reference 3.4.4 step 3).
+        // Accepted, yet `dump` is non-empty, so dump_path is still required (K-4).
         {"only unknown keys", dumpJson(R"("dump_pth":"./")"), "/dump/dump_pth", "dump_path", kDump},
     };
     for (const KeyRow &row : rows) {

@@ -1,5 +1,5 @@
-// The `profiler` section validator (K-5, K-7, K-8) against reference §3.5/§5.7 and the
-// per-product rules of products.md §3. Every table row names the SoC, the section text, the
+// The `profiler` section validator (K-5, K-7, K-8) against CANN's msprof checks and the
+// per-product rules of E-1. Every table row names the SoC, the section text, the
 // code expected and the JSON pointer of the first error. The expectations are written out
 // here, not read from the product table, so a wrong table entry fails a row.
 #include <array>
@@ -21,7 +21,7 @@ namespace {
 using namespace aclpp::core;
 using namespace std::string_view_literals;
 
-// One SoC per family (products.md §1).
+// One SoC per family (E-1).
 constexpr std::string_view k950 = "Ascend950PR_9599";
 constexpr std::string_view kA3 = "Ascend910_9391";
 constexpr std::string_view kA2 = "Ascend910B1";
@@ -239,7 +239,7 @@ TEST_CASE("K-7 K-5 unknown profiler keys are rejected with a did-you-mean hint",
     CHECK(validateSection(kA2, R"({"task_trace":"on"})").pointer() == "/profiler/task_trace");
 }
 
-TEST_CASE("K-5 key support per product (products.md 3.2)", "[K-5][E-1][profiler]") {
+TEST_CASE("K-5 key support per product", "[K-5][E-1][profiler]") {
     std::vector<Row> rows;
     //                                                                                950    A3     A2     910    310P
     //                                                                                310B
@@ -296,7 +296,7 @@ TEST_CASE("K-5 the type is checked before product support", "[K-5][profiler]") {
     checkRows(rows);
 }
 
-TEST_CASE("K-5 aic_metrics names are per product (products.md 3.3)", "[K-5][E-1][profiler]") {
+TEST_CASE("K-5 aic_metrics names are per product", "[K-5][E-1][profiler]") {
     struct MetricRow {
         std::string_view metric;
         std::array<bool, 6> accepted;  // 950, A3, A2, 910, 310P, 310B
@@ -396,7 +396,7 @@ TEST_CASE("K-5 aic_metrics Custom event lists", "[K-5][profiler]") {
     checkRows(rows);
 }
 
-TEST_CASE("K-5 frequency ranges at the boundaries (products.md 3.4)", "[K-5][E-1][profiler]") {
+TEST_CASE("K-5 frequency ranges at the boundaries", "[K-5][E-1][profiler]") {
     struct RangeRow {
         std::string_view soc;
         std::string_view key;
@@ -444,7 +444,7 @@ TEST_CASE("K-5 frequency ranges at the boundaries (products.md 3.4)", "[K-5][E-1
     checkRows(rows);
 }
 
-TEST_CASE("K-5 value lists (products.md 3.5)", "[K-5][profiler]") {
+TEST_CASE("K-5 value lists", "[K-5][profiler]") {
     std::vector<Row> rows;
     for (std::string_view v : {"on", "off", "", "l0", "l1", "l2"}) {
         perFamily(rows, R"({"task_time":")" + std::string(v) + R"("})", "task_time", kAll, "");

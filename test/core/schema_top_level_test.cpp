@@ -1,4 +1,4 @@
-// The top-level keys (reference §3.3, §3.7, decisions K-1, K-2, K-3, K-7, K-8) and the device
+// The top-level keys (decisions K-1, K-2, K-3, K-7, K-8) and the device
 // limits they share with aclrtDeviceSetLimit (E-3). One table row per case.
 #include <cstdint>
 #include <fstream>
@@ -218,7 +218,7 @@ void checkRows(const std::vector<Row> &rows) {
 
 // ---- err_msg_mode ---------------------------------------------------------------------------------
 
-TEST_CASE("K-1 err_msg_mode is the JSON string \"0\" or \"1\" (reference L1-L3)", "[K-1][err_msg_mode]") {
+TEST_CASE("K-1 err_msg_mode is the JSON string \"0\" or \"1\"", "[K-1][err_msg_mode]") {
     const char *ptr = "/err_msg_mode";
     checkRows({
         {"L1 \"1\" is process-level", kA2, R"({"err_msg_mode":"1"})", 1, 0, "", Field::errMsgMode, 1, cfg},
@@ -271,7 +271,7 @@ TEST_CASE("K-3 max_opqueue_num at the default does not warn", "[K-3][max_opqueue
 
 // ---- StackSize ----------------------------------------------------------------------------------------
 
-TEST_CASE("K-1 StackSize keys are whole JSON numbers (reference K12-K15)", "[K-1][StackSize]") {
+TEST_CASE("K-1 StackSize keys are whole JSON numbers", "[K-1][StackSize]") {
     const char *simt = "/StackSize/simt_stack_size";
     const char *dvg = "/StackSize/simt_divergence_stack_size";
     const char *aic = "/StackSize/aicore_stack_size";
@@ -453,8 +453,7 @@ TEST_CASE("K-2 SIMT stacks: 950 only, 128-byte rounding, never both 0", "[K-2][S
 
 // ---- defaultDevice ----------------------------------------------------------------------------------
 
-TEST_CASE("K-1 default_device is a decimal JSON string below the device count (reference K1-K5)",
-          "[K-1][defaultDevice]") {
+TEST_CASE("K-1 default_device is a decimal JSON string below the device count", "[K-1][defaultDevice]") {
     const char *ptr = "/defaultDevice/default_device";
     checkRows({
         {"K1 no default_device", kA2, R"({"defaultDevice":{}})", 1, 0, "", Field::defaultDevice, -1, dflt},
@@ -494,7 +493,7 @@ TEST_CASE("K-1 default_device is a decimal JSON string below the device count (r
 
 // ---- printf FIFOs -------------------------------------------------------------------------------------
 
-TEST_CASE("K-1 printf FIFO sizes are [1-9][0-9]* JSON integers (reference K6-K8)", "[K-1][fifo]") {
+TEST_CASE("K-1 printf FIFO sizes are [1-9][0-9]* JSON integers", "[K-1][fifo]") {
     const char *simd = "/simd_printf_fifo_size_per_core";
     const char *simt = "/simt_printf_fifo_size";
     checkRows({
@@ -568,7 +567,7 @@ TEST_CASE("K-2 printf FIFO device ranges give 107000, compared without truncatio
     });
 }
 
-TEST_CASE("K-2 after a SIMD FIFO failure the SIMT FIFO is not attempted (reference §3.3)", "[K-2][fifo]") {
+TEST_CASE("K-2 after a SIMD FIFO failure the SIMT FIFO is not attempted", "[K-2][fifo]") {
     struct Case {
         const char *json;
     };
@@ -590,8 +589,7 @@ TEST_CASE("K-2 after a SIMD FIFO failure the SIMT FIFO is not attempted (referen
 
 // ---- acl_graph.event_mode ---------------------------------------------------------------------------
 
-TEST_CASE("K-1 K-2 acl_graph.event_mode: \"0\" or \"1\", 207000 without task value wait (reference K9-K11)",
-          "[K-1][K-2][event_mode]") {
+TEST_CASE("K-1 K-2 acl_graph.event_mode: \"0\" or \"1\", 207000 without task value wait", "[K-1][K-2][event_mode]") {
     const char *ptr = "/acl_graph/event_mode";
     checkRows({
         {"K9 \"0\" on A2", kA2, R"({"acl_graph":{"event_mode":"0"}})", 1, 0, "", Field::eventMode, 0, cfg},
@@ -658,7 +656,7 @@ TEST_CASE("F-3 K-1 a number beyond the 64-bit integers is a double: each key's o
 
 // ---- evaluation order -----------------------------------------------------------------------------
 
-TEST_CASE("L-1 K-8 the first failing key in the reference order decides the code (§3.2)", "[L-1][K-8][order]") {
+TEST_CASE("L-1 K-8 the first failing key in the reference order decides the code", "[L-1][K-8][order]") {
     checkRows({
         {"err_msg_mode before StackSize", kA2, R"({"StackSize":{"aicore_stack_size":-1},"err_msg_mode":"2"})", 1,
          ACL_ERROR_INVALID_PARAM, "/err_msg_mode"},
@@ -832,7 +830,7 @@ TEST_CASE("K-7 known keys, duplicates and non-object roots", "[K-7]") {
     }
 }
 
-TEST_CASE("F-3 a broken document never reaches the validator (reference K4, K16)", "[F-3]") {
+TEST_CASE("F-3 a broken document never reaches the validator", "[F-3]") {
     ParseFailure failure;
     CHECK_FALSE(JsonDocument::parse(R"({"defaultDevice":{"default_device":"0)", failure).has_value());
     CHECK(failure.code == ACL_ERROR_PARSE_FILE);
@@ -994,7 +992,7 @@ TEST_CASE("E-3 defaultLimit, readBackLimit and LimitValues", "[E-3][limits]") {
     CHECK(defaultLimit(ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE) == 32768);
     CHECK(defaultLimit(ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE) == 2097152);
 
-    // products.md §4 Read-back: the SIMT stack reads back per warp (x32).
+    // E-3: the SIMT stack reads back per warp (x32).
     CHECK(readBackLimit(ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE, defaultLimit(ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE)) == 36864);
     CHECK(readBackLimit(ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE, 256) == 8192);
     CHECK(readBackLimit(ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE, 4294967168u) == uint64_t{4294967168u} * 32);

@@ -117,7 +117,7 @@ void checkSucceeded(const char *bytes, size_t size, const std::string &predicted
     ACLPP_FUZZ_CHECK(finalized.refCount == 0 && finalized.initialized == 0 && finalized.finalized == 1 &&
                          finalized.transitionInProgress == 0,
                      "after aclFinalize: count %llu", static_cast<unsigned long long>(finalized.refCount));
-    // Teardown order (reference §2.3): OP_COMPILER, MODEL, DVPP, OTHER; OP_EXECUTOR has no step.
+    // Teardown order (L-1): OP_COMPILER, MODEL, DVPP, OTHER; OP_EXECUTOR has no step.
     const std::vector<int> expectedOrder = {kOpCompiler, kModel, kDvpp, kOther};
     ACLPP_FUZZ_CHECK(observed.finalizeOrder == expectedOrder, "teardown ran %zu finalize callbacks out of order",
                      observed.finalizeOrder.size());
@@ -139,7 +139,7 @@ void checkFailed(aclError code, int failingStep, const aclppLifecycleState &befo
     ACLPP_FUZZ_CHECK(std::string_view(message).find(std::to_string(code)) != std::string_view::npos,
                      "K-8: the error text does not name %d: %.300s", code, message);
 
-    // Which init callbacks ran follows from the failing step (reference §2.2 order).
+    // Which init callbacks ran follows from the failing step (CANN's init order).
     const std::array<int, kSlotCount> expectedInit = {
         failingStep > ACLPP_STEP_MODEL_CALLBACKS ? 1 : 0, failingStep > ACLPP_STEP_OP_EXECUTOR ? 1 : 0,     0,
         failingStep > ACLPP_STEP_DVPP_CALLBACKS ? 1 : 0,  failingStep > ACLPP_STEP_OTHER_CALLBACKS ? 2 : 0, 0,

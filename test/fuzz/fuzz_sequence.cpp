@@ -1,6 +1,6 @@
 // libFuzzer target: the input is a program of lifecycle, callback, device and testing calls.
 //
-// A model of the runtime (reference §2.2-§2.5 and §2.7 as changed by L-1..L-3, L-6, L-7, E-2
+// A model of the runtime (CANN's lifecycle and callbacks as changed by L-1..L-3, L-6, L-7, E-2
 // and the fault-injection contract of aclppTestingInjectFault) predicts every return code,
 // every out-parameter and every callback invocation (function, userData, config bytes, order).
 // After each call the lifecycle state, callback count, devices in use and the callback log are
@@ -289,7 +289,7 @@ aclError modelInit(std::optional<std::string_view> config, bool unreadablePath) 
     const std::string_view view = config ? std::string_view(bytes) : std::string_view{};
     uint32_t completed = 0;
     const auto failsAt = [&](int step) { return s != 0 && s <= step; };
-    // The init steps in order (reference §2.2); a config error fails at its own step.
+    // The init steps in CANN's order; a config error fails at its own step.
     const aclError code = [&]() -> aclError {
         if (failsAt(ACLPP_STEP_ERR_MSG_MODE)) return prediction.code;
         if (aclError c = modelNotifyInit(ACL_REG_TYPE_ACL_MODEL, ACLPP_STEP_MODEL_CALLBACKS, view, completed)) return c;
@@ -326,7 +326,7 @@ aclError modelInit(std::optional<std::string_view> config, bool unreadablePath) 
     return ACL_SUCCESS;
 }
 
-// Teardown (reference §2.3); a failing step leaves the earlier steps done and the count as is.
+// Teardown (L-1); a failing step leaves the earlier steps done and the count as is.
 aclError modelTeardown() {
     const std::array<std::pair<int, int>, 3> beforeDevices = {{
         {ACL_REG_TYPE_ACL_OP_COMPILER, ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS},
@@ -338,7 +338,7 @@ aclError modelTeardown() {
         if (aclError code = modelNotifyFinalize(type)) return code;
     }
     // Step 9 disables the default device and E-2 resets every device still set, before the
-    // OTHER callbacks: a failing OTHER callback leaves both done (reference §2.3).
+    // OTHER callbacks: a failing OTHER callback leaves both done (L-1).
     model.deviceSets = {};
     model.defaultDevice.reset();
     if (auto fault = takeFault(ACLPP_STEP_FINALIZE_OTHER_CALLBACKS)) return *fault;

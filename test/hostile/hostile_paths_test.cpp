@@ -162,7 +162,7 @@ TEST_CASE("F-2 paths at PATH_MAX give 100003 without crashing", "[F-2][hostile]"
 
     // Files that exist, at real paths of exactly 4095 and 4096 characters (built with openat,
     // since path-based calls cannot reach that deep): 4095 plus the NUL fits PATH_MAX, so the
-    // file is read (reference §3.1 row 1 rejects paths >= PATH_MAX); 4096 does not, so realpath
+    // file is read (F-2 rejects paths >= PATH_MAX); 4096 does not, so realpath
     // fails with ENAMETOOLONG and the result is 100003.
     const std::string component(200, 'd');
     const std::string tail = "/acl.json";

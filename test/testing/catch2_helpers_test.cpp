@@ -1,5 +1,5 @@
 // <acl/testing/catch2.hpp>: the session listener, the LifecycleBaseline fixture, the
-// StringMakers and the FailsWith/HasError matchers (users.md P10).
+// StringMakers and the FailsWith/HasError matchers (docs/faq.md P10).
 #include <acl/testing/catch2.hpp>  // first: with Catch2 v2 it must precede catch.hpp
 
 #include <memory>

@@ -40,7 +40,7 @@ struct CallNow {
 
 class CallbackRegistry {
 public:
-    /// Codes of reference §2.7 plus the L-7 type check.
+    /// The codes CANN gives, plus the L-7 type check.
     aclError registerInit(const InitCallback &callback, CallNow &callNow);
     aclError unregisterInit(aclRegisterCallbackType type, aclInitCallbackFunc function);
     aclError registerFinalize(const FinalizeCallback &callback);

@@ -45,7 +45,7 @@ LimitDecision decideAicore(const FamilyTraits &traits, const LimitRule &rule, ui
             return refuse(ACL_ERROR_RT_PARAM_INVALID, held, std::move(note));
         }
         if (rounded > kUint32Max) {
-            // The reference rounds in 32 bits and wraps to a tiny stack (reference §6 item 5).
+            // The reference rounds in 32 bits and wraps to a tiny stack (E-3 refuses it).
             appendNote(note, "beyond 32 bits");
             return refuse(ACL_ERROR_RT_PARAM_INVALID, held, std::move(note));
         }
@@ -80,7 +80,7 @@ LimitDecision decideSimt(const LimitRule &rule, uint64_t requested, const LimitV
 
 LimitDecision decideFifo(const LimitRule &rule, uint64_t requested, uint32_t held) {
     // The range is compared on the full request, before rounding: the reference truncates to
-    // 32 bits first, so 2^32 + 4096 would pass as 4096 (reference §6 item 5).
+    // 32 bits first, so 2^32 + 4096 would pass there as 4096 (E-3 refuses it).
     if (requested < rule.minimum || requested > rule.maximum) {
         return refuse(ACL_ERROR_RT_PARAM_INVALID, held,
                       std::to_string(requested) + " is outside [" + std::to_string(rule.minimum) + ", " +

@@ -13,7 +13,7 @@
 
 namespace aclpp::core {
 
-/// How a limit treats a requested value (products.md §4).
+/// How a limit treats a requested value (E-3).
 enum class LimitKind : uint8_t {
     aicoreStack,  // at or below `floor` changes nothing; above, rounded up; per-product maximum
     simtStack,    // rounded up; no maximum; both SIMT stacks 0 is refused
@@ -37,7 +37,7 @@ struct LimitRule {
 };
 
 // Table order is the aclrtDeviceLimit value, which is also the order aclInit applies the stack
-// keys in (reference §3.2: the runtime's map is keyed by the limit type).
+// keys in (the runtime's map is keyed by the limit type).
 inline constexpr std::array<LimitRule, 5> kLimitRules{{
     {ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE, LimitKind::simtStack, "simt_stack_size", "/StackSize/simt_stack_size",
      "SIMT stack size per thread", kSimtStackDefault, kSimtStackGranule, 0, 0, kWarpSize, &FamilyTraits::simtStacks},
@@ -100,7 +100,7 @@ struct LimitDecision {
 [[nodiscard]] uint32_t defaultLimit(aclrtDeviceLimit limit) noexcept;
 
 /// What aclrtDeviceGetLimit answers for a stored value: the SIMT stack reads back per warp
-/// (x32, default 36864), every other limit as stored (products.md §4, Read-back).
+/// (x32, default 36864), every other limit as stored (E-3).
 [[nodiscard]] uint64_t readBackLimit(aclrtDeviceLimit limit, uint32_t stored) noexcept;
 
 /// True when `traits` accepts `limit` at all (false: 207000 from the device layer).

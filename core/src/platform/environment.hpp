@@ -1,5 +1,5 @@
-// The environment variables the runtime reads (reference §4), read once per init into one
-// snapshot so that init and finalize agree on what they saw (reference §6 item 17).
+// The environment variables the runtime reads (K-6), read once per init into one
+// snapshot so that init and finalize agree on what they saw.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +21,7 @@ struct EnvironmentSnapshot {
     [[nodiscard]] static EnvironmentSnapshot capture();
 };
 
-/// ASCEND_LOG_DEVICE_FLUSH_TIMEOUT parsed as reference §2.10: strtol base 10, leading space and
+/// ASCEND_LOG_DEVICE_FLUSH_TIMEOUT parsed as CANN does: strtol base 10, leading space and
 /// sign allowed, the whole string consumed, no ERANGE, within [0, 180000]; else 2000.
 struct FlushTimeout {
     uint32_t milliseconds = 2000;
@@ -29,7 +29,7 @@ struct FlushTimeout {
 };
 [[nodiscard]] FlushTimeout parseFlushTimeout(const std::optional<std::string> &value) noexcept;
 
-/// AUTO_USE_UC_MEMORY: enabled when unset, empty, or its first character is '1' (§4).
+/// AUTO_USE_UC_MEMORY: enabled when unset, empty, or its first character is '1', as in CANN.
 [[nodiscard]] bool autoUseUcMemoryEnabled(const std::optional<std::string> &value) noexcept;
 
 }  // namespace aclpp::core

@@ -8,7 +8,7 @@ namespace {
 using namespace std::string_view_literals;
 
 // aic_metrics names per family, in the order the profiler's rejection text lists them
-// (products.md §3.3).
+// (K-5, E-1).
 constexpr std::array kMetrics950{"ArithmeticUtilization"sv, "L2Cache"sv, "Memory"sv, "MemoryL0"sv, "MemoryUB"sv,
                                  "PipeUtilization"sv, "PipeUtilizationExct"sv, "ResourceConflictRatio"sv};
 constexpr std::array kMetricsA2A3{"ArithmeticUtilization"sv, "L2Cache"sv,         "Memory"sv,
@@ -38,7 +38,7 @@ constexpr std::array<FamilyTraits, 7> kFamilies{{
      {false, false, false, true, false, false, true, false, false, 100, kMetrics910, "PipeUtilization", 8}},
     {Family::atlas310B, "Atlas 200I/500 A2", "310b", true, 7864320, false, true, false, false, false,
      kProfiler310B},
-    // The compact runtime (products.md §8): model dump only, none of the runtime limits. No
+    // The compact runtime (P-4): model dump only, none of the runtime limits. No
     // profiler facts are known for it; it takes the smallest product's (310B) rules.
     {Family::ipv350, "compact runtime", "IPV350", false, 0, false, false, false, false, false, kProfiler310B,
      LifecycleKind::compact, false, false, false, false,
@@ -50,7 +50,7 @@ constexpr const FamilyTraits *traitsOf(Family family) { return &kFamilies[static
 
 #define ACLPP_PRODUCT(soc, family, aic, vec) Product{soc, Family::family, aic, vec, traitsOf(Family::family)}
 
-// products.md §2: every SoC string with a platform ini, and its AI Core / Vector Core counts.
+// E-1: every SoC string with a platform ini, and its AI Core / Vector Core counts.
 constexpr std::array kProducts{
     ACLPP_PRODUCT("Ascend910B1", atlasA2, 24, 48),       ACLPP_PRODUCT("Ascend910B2", atlasA2, 24, 48),
     ACLPP_PRODUCT("Ascend910B2C", atlasA2, 24, 48),      ACLPP_PRODUCT("Ascend910B3", atlasA2, 20, 40),

@@ -15,7 +15,7 @@ enum class Family : uint8_t { ascend950, atlasA3, atlasA2, atlas910, atlas310P, 
 /// (N inits need N finalizes, every call returns 0). The values are aclppLifecycleKind's.
 enum class LifecycleKind : uint8_t { full = 0, compact = 1 };
 
-/// What the profiler accepts on a family (products.md §3).
+/// What the profiler accepts on a family (K-5).
 struct ProfilerTraits {
     bool instrProfiling;          // `instr_profiling`
     bool instrProfilingFreq;      // `instr_profiling_freq` (range 300..30000 where supported)
@@ -32,7 +32,7 @@ struct ProfilerTraits {
     uint32_t maxCustomEvents;               // Custom:<events> limit
 };
 
-/// Runtime-limit and dump facts of a family (products.md §4, §5).
+/// Runtime-limit and dump facts of a family (E-3, K-2, K-4).
 struct FamilyTraits {
     Family family;
     std::string_view name;       // "Atlas A2"
@@ -45,7 +45,7 @@ struct FamilyTraits {
     bool eventMode;              // task value wait
     bool coreDump;               // dump_scene aic_err_detail_dump
     ProfilerTraits profiler;
-    // Only the compact runtime (IPV350, products.md §8) differs from these defaults.
+    // Only the compact runtime (IPV350, P-4) differs from these defaults.
     LifecycleKind lifecycle = LifecycleKind::full;
     bool aicoreStack = true;    // StackSize.aicore_stack_size is a key of the product
     bool maxOpqueueNum = true;  // operator cache aging

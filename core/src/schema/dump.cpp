@@ -1,6 +1,6 @@
-// The `dump` section (decision K-4): reference §3.4 phases A (types), B (enumerations) and C
-// (constraints) in the reference's order, then the outcome of §3.4.5 with the path precedence
-// of §4. The first error appended is the one the reference reports, so aclInit's code and
+// The `dump` section (decision K-4): CANN's phases A (types), B (enumerations) and C
+// (constraints) in the reference's order, then the outcome with the path precedence
+// of K-6. The first error appended is the one the reference reports, so aclInit's code and
 // pointer match it; the validation API still gets every independent finding.
 #include <array>
 #include <cstdint>
@@ -155,7 +155,7 @@ bool allDigits(std::string_view text) noexcept {
     return true;
 }
 
-// Reference §3.4.4 step 5. Splitting keeps empty items ("1|" has two items), as the
+// The dump_step rule (K-4). Splitting keeps empty items ("1|" has two items), as the
 // reference's Split does.
 StepCheck checkDumpStep(std::string_view step) noexcept {
     StepCheck check;
@@ -258,7 +258,7 @@ public:
         return errors_ == 0;
     }
 
-    /// §3.4.5 for a valid section, with the env precedence of §4.
+    /// The outcome of a valid section, with the env precedence of K-6.
     void fillOutcome(DumpEnvironment &environment) {
         DumpOutcome &out = ctx_.effective.dump;
         fillValues(out);
@@ -276,7 +276,7 @@ public:
         }
     }
 
-    /// dump_path as given, when it is given (kernel DFX uses it, §4 item 4).
+    /// dump_path as given, when it is given (kernel DFX uses it, K-6).
     [[nodiscard]] std::optional<std::string_view> configPath() const noexcept {
         return members_.present[kPath] ? std::optional<std::string_view>(text(kPath, {})) : std::nullopt;
     }
@@ -305,7 +305,7 @@ private:
     }
 
     // A dump is active iff the list is non-empty, the op switch or debug is on, or a scene is
-    // set; the scene decides the type, then debug (§3.4.5). The watcher is an operator dump.
+    // set; the scene decides the type, then debug, as in CANN. The watcher is an operator dump.
     [[nodiscard]] static DumpKind kindOf(const DumpOutcome &out) noexcept {
         if (out.listItems == 0 && !out.opSwitch && !out.debug && out.scene.empty()) return DumpKind::none;
         if (const DumpKind exception = exceptionKindOf(out.scene); exception != DumpKind::none) return exception;
@@ -318,7 +318,7 @@ private:
             out.path = exceptionDumpPath(environment, path ? &*path : nullptr);
             if (out.path.source == Source::config) warnUncheckedExceptionPath(*path);
         } else if (path) {
-            // §4 item 1: operator, overflow and watcher dumps ignore the environment.
+            // K-6: operator, overflow and watcher dumps ignore the environment.
             out.path.set(std::string(*path), Source::config, "/dump/dump_path");
         }
     }
@@ -509,7 +509,7 @@ private:
         }
     }
 
-    // ---- phase C: constraints, in the order of reference §3.4.4 ----
+    // ---- phase C: constraints, in CANN's order ----
 
     void checkConstraints() {
         const std::string_view scene = text(kScene, {});
@@ -706,7 +706,7 @@ private:
         }
     }
 
-    // §3.4.5: core-dump mode is an apply-time failure of the dump module (500000), only after
+    // K-4: core-dump mode is an apply-time failure of the dump module (500000), only after
     // the section validated.
     void checkProduct() {
         checkSingleOpDump();
@@ -742,7 +742,8 @@ private:
         const std::string_view scene = text(kScene, {});
         if (!scene.empty()) {
             const std::string_view kind = exceptionKindOf(scene) != DumpKind::none ? "exception" : "watcher";
-            warnMissing(member(kScene), "dump_scene is " + quotedText(scene) + " (" + std::string(kind) + " dump)", hint);
+            warnMissing(member(kScene), "dump_scene is " + quotedText(scene) + " (" + std::string(kind) + " dump)",
+                        hint);
         }
         if (text(kDebug, "off") == "on"sv) warnMissing(member(kDebug), "dump_debug is \"on\" (overflow dump)", hint);
         if (members_.present[kKernelData]) {
@@ -796,7 +797,7 @@ bool isException(DumpKind kind) noexcept {
     return kind == DumpKind::exceptionBrief || kind == DumpKind::exceptionNorm || kind == DumpKind::exceptionCore;
 }
 
-// §4 item 3 under K-4: the environment may switch on an exception dump at every init, unless
+// K-4: the environment may switch on an exception dump at every init, unless
 // acl.json already enables one (the brief's reading: the config's own exception scene wins).
 void applyEnvOnlyExceptionDump(DumpOutcome &out, DumpEnvironment &environment, const Product &product, Report &report) {
     if (isException(out.kind)) {
@@ -816,18 +817,18 @@ void applyEnvOnlyExceptionDump(DumpOutcome &out, DumpEnvironment &environment, c
         out.kind = env->kind;
         out.scene = std::string(env->scene);
         out.path = env->path;
-        report.warning(ACLPP_STEP_DUMP, {}, what + "; acl.json enables no dump (reference §4 item 3)");
+        report.warning(ACLPP_STEP_DUMP, {}, what + "; acl.json enables no dump (K-4)");
     } else {
         // DumpOutcome holds one dump; the acl.json one is recorded, the env one is reported.
         report.warning(ACLPP_STEP_DUMP, {},
                        what + " as well as the acl.json " + std::string(kindName(out.kind)) +
-                           " (reference §4 item 3); the effective configuration shows the acl.json dump");
+                           " (K-4); the effective configuration shows the acl.json dump");
     }
 }
 
 // What the environment adds to acl.json's dump, if any (K-4: at every init; K-6: a missing env
-// directory is created then): the env-only exception dump (§4 item 3) and, a usable env path
-// being set first, the kernel-DFX path, which wins over dump_path (§4 item 4).
+// directory is created then): the env-only exception dump and, a usable env path
+// being set first, the kernel-DFX path, which wins over dump_path.
 void applyEnvironmentDumps(DumpOutcome &out, DumpEnvironment &environment, const Product &product, Report &report,
                            const std::string_view *configPath) {
     // A product without exception and kernel-data dumps has nothing for the environment to enable.
@@ -846,7 +847,7 @@ void validateDump(ValidationContext &ctx) {
     DumpEnvironment environment(ctx.environment, ctx.createMissingDirectories, ctx.report);
     std::optional<std::string_view> configPath;
 
-    // §3.4.1: no `dump` (or a non-object top level) and `dump: {}` are valid and enable nothing.
+    // K-4: no `dump` (or a non-object top level) and `dump: {}` are valid and enable nothing.
     if (const std::optional<JsonElement> dump = findMember(ctx.document.root(), "dump")) {
         JsonObject object;
         if (dump->get_object().get(object) != simdjson::SUCCESS) {

@@ -22,7 +22,7 @@ constexpr int kMaxIpv4Part = 255;
 constexpr std::size_t kIpv4Parts = 4;
 
 // Only these scenes can be switched on through ASCEND_DUMP_SCENE; lite_exception and watcher
-// cannot (reference §4).
+// cannot, as in CANN.
 constexpr std::array kEnvDumpScenes{"aic_err_brief_dump"sv, "aic_err_norm_dump"sv, "aic_err_detail_dump"sv};
 
 constexpr std::string_view kPunctuationAllowedRemote = "-=[];\\,./!@#$%^&*()_+{}:?";

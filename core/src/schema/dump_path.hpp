@@ -1,6 +1,6 @@
-// The path rules of the `dump` section: `dump_path` itself (reference §3.4.4 step 3 with the
-// K-4 fix of the IPv4 form) and the environment paths and their precedence (reference §4,
-// decisions K-4 and K-6). Kept apart from the schema walk because these are the only dump rules
+// The path rules of the `dump` section: `dump_path` itself (CANN's rule with the
+// K-4 fix of the IPv4 form) and the environment paths and their precedence
+// (decisions K-4 and K-6). Kept apart from the schema walk because these are the only dump rules
 // that touch the file system.
 #pragma once
 
@@ -52,7 +52,7 @@ struct DumpPathCheck {
 /// The reason of a failed check, for the EP0003 message ("does not exist", ...).
 [[nodiscard]] std::string describeDumpPathProblem(std::string_view path, const DumpPathCheck &check);
 
-/// The exception dump a `dump_scene` value selects (reference §3.4.5), or DumpKind::none for
+/// The exception dump a `dump_scene` value selects (K-4), or DumpKind::none for
 /// "watcher" and anything else.
 [[nodiscard]] DumpKind exceptionKindOf(std::string_view scene) noexcept;
 
@@ -64,7 +64,7 @@ enum class EnvPathState : uint8_t {
     invalid,      // skipped with a warning
 };
 
-/// Checks an env dump path as GetEnvDumpPath does (reference §4): a missing directory is
+/// Checks an env dump path as CANN's GetEnvDumpPath does: a missing directory is
 /// created (mkdir -p) when `create`, else judged by whether it could be created. `problem`
 /// receives the reason when the result is `invalid`.
 [[nodiscard]] EnvPathState checkEnvDirectory(const std::string &path, bool create, std::string &problem);
@@ -108,12 +108,12 @@ private:
     std::string_view scene_;
 };
 
-/// §4 item 2: the path of an exception dump enabled by acl.json: a usable ASCEND_DUMP_PATH, then
+/// K-6: the path of an exception dump enabled by acl.json: a usable ASCEND_DUMP_PATH, then
 /// a usable ASCEND_WORK_PATH, then `dump_path` (nullptr when absent), then "" (the dumper's
 /// default, the current directory).
 [[nodiscard]] Setting<std::string> exceptionDumpPath(DumpEnvironment &environment, const std::string_view *configPath);
 
-/// §4 item 3: an exception dump enabled by the environment alone.
+/// K-4: an exception dump enabled by the environment alone.
 struct EnvExceptionDump {
     DumpKind kind = DumpKind::none;
     std::string_view scene;      // the scene it amounts to
@@ -128,7 +128,7 @@ struct EnvExceptionDump {
 [[nodiscard]] std::optional<EnvExceptionDump> envOnlyExceptionDump(DumpEnvironment &environment, const Product &product,
                                                                    Report &report);
 
-/// §4 item 4: where kernel-DFX data goes: "<ASCEND_DUMP_PATH>/printf", else
+/// K-6: where kernel-DFX data goes: "<ASCEND_DUMP_PATH>/printf", else
 /// "<ASCEND_WORK_PATH>/printf" (the env enables kernel DFX `all` there and, being set first,
 /// wins), else `dump_path` (nullptr when absent), else "".
 [[nodiscard]] Setting<std::string> kernelDfxPath(DumpEnvironment &environment, const std::string_view *configPath);

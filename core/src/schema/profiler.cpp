@@ -1,8 +1,8 @@
-// The `profiler` section (decision K-5): the msprof checks of reference §3.5, with the per-product
-// rules of products.md §3. Every rejection is ACL_ERROR_INVALID_PARAM at the profiling step.
+// The `profiler` section (decision K-5): CANN's msprof checks, with the per-product
+// rules of E-1. Every rejection is ACL_ERROR_INVALID_PARAM at the profiling step.
 //
 // The reference walks the keys in hash-map order, so which error it reports first is unspecified
-// (products.md §3.1). aclpp walks them in document order and reports every finding; the first
+// in CANN. aclpp walks them in document order and reports every finding; the first
 // error is the decisive one.
 #include <algorithm>
 #include <array>
@@ -233,7 +233,7 @@ void ProfilerValidator::run(JsonElement section) {
     outcome.enabled =
         switchValue && switchValue->get_string().get(switchText) == simdjson::SUCCESS && switchText == "on";
 
-    // Step 6 (products.md §3.1): only a section that switches profiling on gets these checks,
+    // Only a section that switches profiling on gets these checks,
     // in the reference's order.
     if (outcome.enabled) {
         if (output) checkOutput(*output);
@@ -243,7 +243,7 @@ void ProfilerValidator::run(JsonElement section) {
         if (optype) checkOptype(*optype);
         outcome.aicMetrics = metrics.empty() ? std::string(traits_.defaultAicMetric) : std::string(metrics);
 
-        // Reference §3.6: the docs advise against it, the runtime does not refuse it.
+        // CANN's docs advise against it, the runtime does not refuse it.
         if (ctx_.effective.dump.kind != DumpKind::none) {
             ctx_.report.warning(kStep, childPointer(kSectionPointer, "switch"),
                                 "profiling and dump are both enabled; the CANN documentation advises against "
@@ -268,7 +268,7 @@ void ProfilerValidator::checkUnknownKey(std::string_view key) {
          suggestion.empty() ? std::string() : "did you mean " + quotedText(suggestion) + "?");
 }
 
-// Steps 2-5 of products.md §3.1 for one known key.
+// The msprof checks of one known key, in msprof's order.
 void ProfilerValidator::checkKey(const KeyRule &rule, JsonElement value) {
     const std::string_view key = rule.key;
     switch (rule.kind) {
@@ -318,7 +318,7 @@ void ProfilerValidator::checkStringKey(const KeyRule &rule, std::string_view tex
             return;
         case Kind::taskTime:
             if (text == kTaskTimeL3) {
-                // The l3 gate refuses with EK0003 only (products.md §3.1 step 5).
+                // The l3 gate refuses with EK0003 only (K-5).
                 if (!traits_.taskTimeL3) {
                     failValue("EK0003", key, value,
                               "task trace L3 is not supported on " + std::string(product_) +
@@ -455,13 +455,13 @@ void ProfilerValidator::checkOptype(JsonElement value) {
     if (value.get_string().get(text) != simdjson::SUCCESS) return failType("optype", value, "a JSON string");
     if (text.empty()) return;
     // The reference fails here with no EK code: only a task-scale capable profiler class (none of
-    // the emulated families) accepts optype (products.md §3.2).
+    // the emulated families) accepts optype (K-5).
     fail("optype", "optype is " + describeValue(value) + "; task-scale profiling (optype) is not supported on " +
                        std::string(product_) + " (" + std::string(ctx_.product.soc) + "); leave optype out or \"\"");
 }
 
 // profiling.cpp:139-188 falls back to $ASCEND_WORK_PATH/profiling_data, then the executable's
-// directory (reference §4 item 5).
+// directory (K-6).
 void fillDefaultOutput(ValidationContext &ctx) {
     Setting<std::string> &output = ctx.effective.profiler.output;
     if (output.source == Source::config) return;

@@ -1,4 +1,4 @@
-// The tables of the `profiler` section (decision K-5, reference §3.5, products.md §3): the
+// The tables of the `profiler` section (decisions K-5, E-1): the
 // allow-list with each key's kind and product gate, the value lists and the limits. The
 // validator (schema/profiler.cpp) and the documentation generator
 // (tools/gen_config_reference.cpp) share them; the per-product facts are in
@@ -14,12 +14,12 @@
 
 namespace aclpp::core::profiler_rules {
 
-// msprof refuses a section whose re-serialised text is longer than this (reference §3.5).
+// msprof refuses a section whose re-serialised text is longer than this, as CANN does.
 inline constexpr std::size_t kMaxSectionLength = 1024 * 1024;
-// The whole aic_metrics value, Custom: lists included (products.md §3.3, CFG:78).
+// The whole aic_metrics value, Custom: lists included (K-5).
 inline constexpr std::size_t kMaxAicMetricsLength = 70;
 inline constexpr std::string_view kCustomPrefix = "Custom:";  // case-sensitive, like the reference
-// instr_profiling_freq on the products that have it (products.md §3.4, CFG:299-300).
+// instr_profiling_freq on the products that have it (K-5).
 inline constexpr uint64_t kInstrProfilingFreqMin = 300;
 inline constexpr uint64_t kInstrProfilingFreqMax = 30000;
 // storage_limit is "<digits>MB" in this range (PV CheckStorageLimit); at most 10 digits.
@@ -28,7 +28,7 @@ inline constexpr uint64_t kStorageLimitMaxMb = 4294967295;
 inline constexpr std::string_view kStorageLimitUnit = "MB";
 inline constexpr std::size_t kStorageLimitMaxDigits = 10;
 
-// What a key's value is checked as (products.md §3.1 step 5, §3.5).
+// What a key's value is checked as (K-5).
 enum class Kind : uint8_t {
     plainSwitch,     // on | off | ""
     geApi,           // l0 | l1 | off | ""
@@ -45,7 +45,7 @@ enum class Kind : uint8_t {
     optype,          // checked only with "switch":"on": task scale, which no emulated product has
 };
 
-// The product feature a key needs (products.md §3.2). Everything else is accepted everywhere.
+// The product feature a key needs (K-5). Everything else is accepted everywhere.
 enum class Gate : uint8_t {
     none,
     instrProfiling,
@@ -98,7 +98,7 @@ inline constexpr std::array<KeyRule, 28> kKeyRules{{
     {"optype", Kind::optype},
 }};
 
-// Value lists (products.md §3.5), used for the check and for the "allowed" text alike.
+// Value lists (K-5), used for the check and for the "allowed" text alike.
 inline constexpr auto kSwitchValues = std::to_array<std::string_view>({"on", "off", ""});
 inline constexpr auto kGeApiValues = std::to_array<std::string_view>({"l0", "l1", "off", ""});
 inline constexpr auto kTaskTimeValues = std::to_array<std::string_view>({"on", "off", "l0", "l1", "l2", ""});
@@ -135,7 +135,7 @@ inline constexpr std::array<ForbiddenChar, 18> kOutputForbidden{{
     {'`', "`"},
 }};
 
-/// True when `traits` accepts a key gated by `gate` (products.md §3.2).
+/// True when `traits` accepts a key gated by `gate` (K-5).
 inline bool supports(const ProfilerTraits &traits, Gate gate) noexcept {
     switch (gate) {
         case Gate::none:

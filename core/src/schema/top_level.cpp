@@ -1,6 +1,6 @@
-// The top-level keys the runtime reads itself (reference §3.3, §3.7): err_msg_mode,
+// The top-level keys the runtime reads itself (K-1, K-3): err_msg_mode,
 // max_opqueue_num, StackSize, defaultDevice, the printf FIFOs and acl_graph.event_mode, plus the
-// unknown-key warnings (K-7). Findings are appended in the reference's evaluation order (§3.2)
+// unknown-key warnings (K-7). Findings are appended in the reference's evaluation order (L-1)
 // so that the first error of the earliest step is the one aclInit returns.
 #include <array>
 #include <limits>
@@ -287,7 +287,7 @@ void checkMaxOpqueueNum(ValidationContext &ctx, JsonObject root) {
     }
     ctx.effective.maxOpqueueNum.set(static_cast<uint32_t>(*value), Source::config, std::string(kMaxOpqueueNum.pointer));
     if (*value < kMaxOpqueueDefault) {
-        // K-3 / reference §3.7: the op executor accepts it and only warns.
+        // K-3: the op executor accepts it and only warns.
         ctx.report.warning(kMaxOpqueueNum.step, std::string(kMaxOpqueueNum.pointer),
                            "max_opqueue_num is " + describeValue(*element) + ", below the default 20000");
     }
@@ -318,7 +318,7 @@ const KeyRule &keyRuleOf(const LimitRule &limit) {
 
 /// The product may refuse a well-typed value. For stack sizes the reference swallows every
 /// device answer, so each refusal is a warning (K-2); for the FIFOs only "not supported" is
-/// tolerated and an out-of-range value is the device's 107000 (reference §3.3).
+/// tolerated and an out-of-range value is the device's 107000 (K-1).
 /// Returns false when an error was reported.
 bool applyLimit(ValidationContext &ctx, const LimitRule &limit, uint64_t requested, JsonElement element,
                 LimitValues &pending) {
@@ -407,7 +407,7 @@ void checkPrintfFifos(ValidationContext &ctx, JsonObject root) {
         if (!element) continue;
         const std::optional<uint64_t> value = readChecked(ctx, keyRuleOf(limit), *element);
         // The SIMD FIFO is set first and a failure returns before the SIMT FIFO is tried
-        // (reference §3.3, acl.cpp:215-218), so nothing is said about the second one.
+        // (as in CANN), so nothing is said about the second one.
         if (!value || !applyLimit(ctx, limit, *value, *element, pending)) return;
     }
 }

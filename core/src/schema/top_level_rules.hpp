@@ -1,4 +1,4 @@
-// The keys of acl.json that the runtime reads itself (reference §3.3, §3.7), as one table: the
+// The keys of acl.json that the runtime reads itself (K-1, K-3), as one table: the
 // validator (schema/top_level.cpp) walks it for the types, codes and "allowed" texts, and the
 // documentation generator (tools/gen_config_reference.cpp) prints the same rows into
 // docs/config-reference.md, so the two cannot disagree.

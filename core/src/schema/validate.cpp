@@ -68,7 +68,7 @@ ValidationOutcome validateConfig(std::optional<std::string_view> bytes, bool pad
     ParseFailure failure;
     std::optional<JsonDocument> document = JsonDocument::parse(*bytes, failure, padded);
     if (!document) {
-        // The reference's first full JSON validation happens at its err_msg_mode step (§2.2).
+        // The reference's first full JSON validation happens at its err_msg_mode step.
         Finding finding{Severity::error, failure.code,    ACLPP_STEP_ERR_MSG_MODE,
                         failure.pointer, failure.message, failure.hint};
         if (failure.position.line != 0) {

@@ -1,4 +1,4 @@
-// acl/config/dump.hpp: the `dump` section of acl.json (reference §3.4, decision K-4).
+// acl/config/dump.hpp: the `dump` section of acl.json (decision K-4).
 // Every member is optional: an empty optional leaves the key out of the JSON, so a config
 // round-trips exactly and the runtime's defaults apply. Included by <acl/config.hpp>.
 #pragma once

@@ -1,5 +1,5 @@
 // acl/config/json_writer.hpp: Config::to_json, a constexpr writer of canonical acl.json
-// (decision C-4). Keys come in the order the runtime evaluates them (reference §3.2), then the
+// (decision C-4). Keys come in the order the runtime evaluates them (L-1), then the
 // extra keys. Included by <acl/config.hpp>.
 #pragma once
 
@@ -215,7 +215,7 @@ constexpr void write_profiler(ConfigWriter &w, const Profiler &p) {
     const auto freq = [&w](std::string_view key, const std::optional<std::uint32_t> &value) {
         if (value) w.key(key).number(*value);
     };
-    // The msprof allow-list order (reference §3.5).
+    // The msprof allow-list order (K-5).
     on("switch", p.enabled);
     text("output", p.output);
     text("aic_metrics", p.aic_metrics);

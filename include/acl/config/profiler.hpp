@@ -1,4 +1,4 @@
-// acl/config/profiler.hpp: the `profiler` section of acl.json (reference §3.5, decision K-5).
+// acl/config/profiler.hpp: the `profiler` section of acl.json (decision K-5).
 // Members are the msprof keys; on/off switches are bools. Included by <acl/config.hpp>.
 #pragma once
 

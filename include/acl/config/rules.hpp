@@ -1,6 +1,6 @@
 // acl/config/rules.hpp: Config::validate_static, the constexpr re-implementation of the core's
 // validation rules that need no file system, product or environment (decision C-4): types,
-// enumerations, the dump constraints of reference §3.4.4 and the fixed ranges of §3.3 and §3.5.
+// enumerations, the dump constraints of K-4 and the fixed ranges of K-1 and K-5.
 // Findings come in init-step order with the core's codes and JSON pointers, so the first error
 // is what aclInit would return. Included by <acl/config.hpp>.
 #pragma once
@@ -182,7 +182,7 @@ inline constexpr std::array<std::string_view, 9> kRuntimeTopLevelKeys{
     return value;
 }
 
-/// Reference §3.4.4 step 5: up to 100 '|' items, each N or N-M with digits only and N <= M.
+/// The dump_step rule (K-4): up to 100 '|' items, each N or N-M with digits only and N <= M.
 [[nodiscard]] constexpr bool dump_step_valid(std::string_view step) noexcept {
     std::size_t items = 1;
     for (const char c : step) items += c == '|' ? 1 : 0;
@@ -350,7 +350,7 @@ private:
         }
     }
 
-    // ---- dump (K-4): phases B and C of reference §3.4, as the core orders them ----
+    // ---- dump (K-4): phases B and C, as the core orders them ----
     [[nodiscard]] static constexpr bool dump_empty(const Dump &d) noexcept {
         return !d.path && !d.mode && !d.op_switch && !d.level && !d.scene && !d.data && !d.debug && !d.kernel_data &&
                !d.step && !d.stats && !d.list;

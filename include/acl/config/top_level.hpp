@@ -1,5 +1,5 @@
 // acl/config/top_level.hpp: acl::Config, the typed acl.json (decision C-4): the top-level keys the
-// runtime reads (reference §3.3) and the `dump` and `profiler` sections. Aggregate with
+// runtime reads (K-1) and the `dump` and `profiler` sections. Aggregate with
 // designated initializers plus fluent setters; to_json, validate and from_json are defined in
 // the other config/*.hpp headers, all included by <acl/config.hpp>.
 #pragma once
@@ -120,7 +120,7 @@ struct Config {
     [[nodiscard]] constexpr std::string to_json(JsonStyle style = JsonStyle::pretty) const;
 
     /// The rules that need no file system or product (types, enumerations, the cross-key rules of
-    /// reference §3.4.4): usable in constant expressions. Same codes and pointers as the core.
+    /// K-4): usable in constant expressions. Same codes and pointers as the core.
     [[nodiscard]] constexpr Report validate_static() const;
 
     /// Every finding of the core's validation of to_json() for `soc` ("" = the platform the next

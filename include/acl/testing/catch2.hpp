@@ -1,4 +1,4 @@
-// acl/testing/catch2.hpp: Catch2 support for code that uses aclpp (users.md P10).
+// acl/testing/catch2.hpp: Catch2 support for code that uses aclpp (docs/faq.md P10).
 //
 // Works with Catch2 v2.13 (<catch2/catch.hpp>) and v3 (<catch2/catch_all.hpp>); it includes the
 // right one itself. What it gives:
