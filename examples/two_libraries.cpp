@@ -1,4 +1,4 @@
-// Two libraries in one process (users' pain points P1, P2, P5): each holds its own Session.
+// Two libraries in one process (docs/faq.md P1, P2, P5): each holds its own Session.
 // The second one joins (100002 is not a failure), sees how the runtime's config differs from
 // what it asked for, and the runtime stays up until the last Session is gone, whichever library
 // shuts down first.

@@ -173,7 +173,7 @@ private:
         std::uint64_t epoch = 0;
         const aclError rc = source.init(epoch);
         if (rc != ACL_SUCCESS && rc != ACL_ERROR_REPEAT_INITIALIZE) return rc;
-        // A join (100002) is not a failure, and the core records no text for it (P8), so there is
+        // A join (100002) is not a failure, and the core records no text for it (docs/faq.md P8), so there is
         // nothing to clear here: the join path stays free of locks.
         ownership_ = rc == ACL_SUCCESS ? Ownership::owner : Ownership::joined;
         const detail::Origin origin = detail::Origin::taken_on(epoch);

@@ -1,6 +1,6 @@
 // aclFinalize and aclFinalizeReference: leaving a shared runtime takes no lock (one
 // compare-and-swap on the lifecycle word); the teardown runs the reference's steps in order
-// (§2.3) and never sleeps (L-8).
+// (L-1) and never sleeps (L-8).
 #include <chrono>
 
 #include "callbacks/registry.hpp"
@@ -31,7 +31,7 @@ TeardownResult notify(aclRegisterCallbackType type, aclppStep step) {
 }
 
 // Runs with BUSY set, no lock held; `runtime` is owned by this thread meanwhile. A failing step
-// leaves the earlier steps done, as the reference does (§2.3); a retry runs them again.
+// leaves the earlier steps done, as CANN does (L-1); a retry runs them again.
 TeardownResult runTeardown(ProcessState &state) {
     RuntimeState &runtime = state.runtime;
     // P-3: the compact runtime has no callbacks to notify.

@@ -1,5 +1,5 @@
 // aclInit: the repeat path takes no lock (one compare-and-swap on the lifecycle word); the 0->1 path runs the
-// reference's steps in order (§2.2) on a config validated once, and undoes everything when a step fails (L-2).
+// reference's steps in order (L-1) on a config validated once, and undoes everything when a step fails (L-2).
 #include <chrono>
 #include <cstring>
 
@@ -162,7 +162,7 @@ private:
 
     aclError applyDump() {
         if (aclError code = checkStep(ACLPP_STEP_DUMP); code != ACL_SUCCESS) return code;
-        // The dump server starts for any non-empty config (reference §3.4 step 3).
+        // The dump server starts for any non-empty config (K-4).
         if (auto fault = takeFault(ACLPP_STEP_DUMP)) {
             return fail(ACL_ERROR_INTERNAL_ERROR, ACLPP_STEP_DUMP,
                         "the dump server failed to start (device layer answered " + std::to_string(*fault) + ")");
@@ -180,7 +180,7 @@ private:
 
     aclError applyStackSizes() {
         if (aclError code = checkStep(ACLPP_STEP_STACK_SIZE); code != ACL_SUCCESS) return code;
-        // Device errors on stack sizes are swallowed by the reference (§3.3): a fault only
+        // Device errors on stack sizes are swallowed by CANN (K-2): a fault only
         // means the limits keep their previous values.
         if (takeFault(ACLPP_STEP_STACK_SIZE)) return ACL_SUCCESS;
         const EffectiveConfig &effective = outcome_.effective;
@@ -231,7 +231,7 @@ private:
     aclError applyProfiling() {
         if (aclError code = checkStep(ACLPP_STEP_PROFILING); code != ACL_SUCCESS) return code;
         if (auto fault = takeFault(ACLPP_STEP_PROFILING)) {
-            // In dynamic mode the reference only logs a profiler start failure (§3.5 step 2).
+            // In dynamic mode the reference only logs a profiler start failure (K-5).
             if (outcome_.effective.profiler.mode != ProfilerMode::dynamic) {
                 return fail(ACL_ERROR_INVALID_PARAM, ACLPP_STEP_PROFILING,
                             "the profiler failed to start (it answered " + std::to_string(*fault) + ")");
@@ -254,7 +254,7 @@ private:
     aclError registerFillHook() {
         if (!outcome_.effective.fillHook) return ACL_SUCCESS;
         if (auto fault = takeFault(ACLPP_STEP_FILL_HOOK)) {
-            if (*fault == ACL_ERROR_RT_FEATURE_NOT_SUPPORT) return ACL_SUCCESS;  // tolerated (§2.2 step 13)
+            if (*fault == ACL_ERROR_RT_FEATURE_NOT_SUPPORT) return ACL_SUCCESS;  // tolerated, as CANN does (K-2)
             return fail(*fault, ACLPP_STEP_FILL_HOOK, "registering the kernel-launch fill hook failed");
         }
         state_.runtime.devices.fillHookRegistered = true;
@@ -268,7 +268,7 @@ private:
     }
 
     [[nodiscard]] std::string_view configView() const noexcept {
-        // Callbacks get the raw bytes; with no config, "" and 0 (reference §1.3).
+        // Callbacks get the raw bytes; with no config, "" and 0, as CANN passes them.
         return configGiven_ ? bytes_->view() : std::string_view("", 0);
     }
 

@@ -1,4 +1,4 @@
-// The process-wide lifecycle state (reference §2.1), in never-destroyed storage.
+// The process-wide lifecycle state (L-1, L-5), in never-destroyed storage.
 //
 // The reference count lives in one atomic word together with a BUSY bit, a COMPACT bit and the
 // live runtime's generation (see kGenerationShift). Joining (count > 0, not busy) and leaving

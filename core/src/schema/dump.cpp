@@ -798,7 +798,7 @@ bool isException(DumpKind kind) noexcept {
 }
 
 // K-4: the environment may switch on an exception dump at every init, unless
-// acl.json already enables one (the brief's reading: the config's own exception scene wins).
+// acl.json already enables one (K-4: the config's own exception scene wins).
 void applyEnvOnlyExceptionDump(DumpOutcome &out, DumpEnvironment &environment, const Product &product, Report &report) {
     if (isException(out.kind)) {
         const std::string_view envScene = environment.dumpScene();
