@@ -61,9 +61,14 @@ public:
     /// The device id (-1 when empty).
     [[nodiscard]] std::int32_t id() const noexcept { return id_; }
 
-    /// aclrtSynchronizeDevice() for this thread's current device.
-    void synchronize() const { detail::check(aclrtSynchronizeDevice(), "aclrtSynchronizeDevice"); }
-    void synchronize(std::error_code &ec) const noexcept { detail::assign(ec, aclrtSynchronizeDevice()); }
+    /// Synchronizes this device, whatever this thread's current device is (which stays as it
+    /// is). Throws acl::Error: 100001 when empty or its runtime was finalized since.
+    void synchronize() const {
+        const aclError rc = synchronize_held();
+        if (rc != ACL_SUCCESS) [[unlikely]]
+            detail::raise(rc, "aclrtSynchronizeDevice", "device " + std::to_string(id_));
+    }
+    void synchronize(std::error_code &ec) const noexcept { detail::assign(ec, synchronize_held()); }
 
     /// aclrtResetDevice now; a failure goes to the finalize-error handler. Empty afterwards.
     void reset() noexcept {
@@ -85,6 +90,10 @@ private:
     void adopt(std::int32_t id, std::uint64_t epoch) noexcept {
         id_ = id;
         origin_ = detail::Origin::taken_on(epoch);
+    }
+    [[nodiscard]] aclError synchronize_held() const noexcept {
+        if (id_ == kEmpty || !origin_.same_process()) return ACL_ERROR_UNINITIALIZE;
+        return aclppSynchronizeDeviceOfEpoch(id_, origin_.core_epoch());
     }
     bool give_back(std::error_code &ec) noexcept {
         ec.clear();

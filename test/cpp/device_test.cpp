@@ -100,3 +100,58 @@ TEST_CASE("C-2 a Device whose runtime was torn down does not reset the device in
     CHECK(aclrtResetDevice(0) == ACL_SUCCESS);
     CHECK(aclFinalize() == ACL_SUCCESS);
 }
+
+TEST_CASE("E-2 Device::synchronize acts on the device it holds, not on this thread's current device",
+          "[E-2][C-2][device]") {
+    aclpp_test::Fresh fresh;
+    REQUIRE(aclppSetPlatform(nullptr, 2) == ACL_SUCCESS);
+    std::error_code ec;
+    acl::Session session = acl::Session::create(acl::Config{}, ec);
+    REQUIRE_FALSE(ec);
+    acl::Device zero = acl::Device::create(0, ec);
+    acl::Device one = acl::Device::create(1, ec);
+    REQUIRE_FALSE(ec);
+    one.reset();  // device 1 was current; resetting its last count leaves the thread with none
+    int32_t current = -1;
+    REQUIRE(aclrtGetDevice(&current) == ACL_ERROR_RT_CONTEXT_NULL);
+
+    zero.synchronize(ec);
+    CHECK_FALSE(ec);
+#if ACLPP_EXCEPTIONS
+    CHECK_NOTHROW(zero.synchronize());
+#else
+    zero.synchronize();  // a failure would end the program through the fatal-error handler
+#endif
+    CHECK(aclrtGetDevice(&current) == ACL_ERROR_RT_CONTEXT_NULL);  // the current device is left alone
+    CHECK(aclppDevicesInUse() == 1);                               // and so are the counts
+
+    REQUIRE(aclrtSetDevice(1) == ACL_SUCCESS);  // another device current on this thread
+    zero.synchronize(ec);
+    CHECK_FALSE(ec);
+    CHECK(aclrtGetDevice(&current) == ACL_SUCCESS);
+    CHECK(current == 1);
+    CHECK(aclrtResetDevice(1) == ACL_SUCCESS);
+
+    acl::Device empty(nullptr);
+    empty.synchronize(ec);
+    CHECK(ec.value() == ACL_ERROR_UNINITIALIZE);
+}
+
+TEST_CASE("E-2 Device::synchronize of a device whose runtime was torn down gives 100001", "[E-2][C-2][device]") {
+    aclpp_test::Fresh fresh;
+    std::error_code ec;
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+    auto stale = std::make_unique<acl::Device>(acl::Device::create(0, ec));
+    REQUIRE_FALSE(ec);
+    REQUIRE(aclFinalize() == ACL_SUCCESS);
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+    REQUIRE(aclrtSetDevice(0) == ACL_SUCCESS);  // device 0 is current again, in the new runtime
+    stale->synchronize(ec);
+    CHECK(ec.value() == ACL_ERROR_UNINITIALIZE);
+#if ACLPP_EXCEPTIONS
+    CHECK_THROWS_AS(stale->synchronize(), acl::Error);
+#endif
+    stale.reset();
+    CHECK(aclrtResetDevice(0) == ACL_SUCCESS);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+}

@@ -103,6 +103,11 @@ ACL_FUNC_VISIBILITY aclError aclppSetDeviceWithEpoch(int32_t deviceId, uint64_t 
 /* aclrtResetDevice in runtime `epoch` only: ACL_ERROR_UNINITIALIZE, nothing touched and no
  * recent-error text when that runtime is no longer live or epoch is 0. */
 ACL_FUNC_VISIBILITY aclError aclppResetDeviceOfEpoch(int32_t deviceId, uint64_t epoch);
+/* aclrtSynchronizeDevice for device `deviceId` of runtime `epoch`, whatever this thread's current
+ * device is; the current device is left alone. ACL_ERROR_UNINITIALIZE when that runtime is no
+ * longer live or epoch is 0, ACL_ERROR_RT_INVALID_DEVICEID for an id outside the device count,
+ * ACL_ERROR_RT_CONTEXT_NULL when the device holds no aclrtSetDevice count. */
+ACL_FUNC_VISIBILITY aclError aclppSynchronizeDeviceOfEpoch(int32_t deviceId, uint64_t epoch);
 
 /* The live effective configuration with provenance, as a JSON object (caller buffer rule).
  * Returns ACL_ERROR_UNINITIALIZE when the runtime is not initialised. */

@@ -145,6 +145,25 @@ aclError aclrtSynchronizeDevice(void) {
     });
 }
 
+aclError aclppSynchronizeDeviceOfEpoch(int32_t deviceId, uint64_t epoch) {
+    return withLiveRuntime("aclrtSynchronizeDevice", [&](ProcessState &state) -> aclError {
+        if (epoch == 0 || state.epoch != epoch) {
+            recordError("ACL_ERROR_UNINITIALIZE(100001): aclrtSynchronizeDevice: device " + std::to_string(deviceId) +
+                        " was set in a runtime that has been finalized since (E-2)");
+            return ACL_ERROR_UNINITIALIZE;
+        }
+        if (!validDevice(state, deviceId)) {
+            return invalidDevice("aclrtSynchronizeDevice", deviceId, state.runtime.devices.deviceCount);
+        }
+        if (state.runtime.devices.setCounts[static_cast<std::size_t>(deviceId)] == 0) {
+            recordError("ACL_ERROR_RT_CONTEXT_NULL(107002): aclrtSynchronizeDevice: device " +
+                        std::to_string(deviceId) + " is not set (E-2)");
+            return ACL_ERROR_RT_CONTEXT_NULL;
+        }
+        return ACL_SUCCESS;  // emulated devices have no queued work
+    });
+}
+
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value) {
     return withLiveRuntime("aclrtDeviceSetLimit", [&](ProcessState &state) -> aclError {
         DeviceLayerState &devices = state.runtime.devices;
