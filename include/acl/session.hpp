@@ -120,10 +120,11 @@ inline void default_join_warning_handler(const JoinReport &report) noexcept {
 }
 inline detail::Atomic<JoinWarningHandler> join_warning_handler{&default_join_warning_handler};
 
-/// Compares the requested config text with the live runtime's config (aclppCompareConfigs: the
-/// parser and the diff are compiled into the core, not into every program that makes a Session).
-/// Leaves `out.compared` false when the live config cannot be read or either text is not JSON.
-inline void compare_with_live_config(std::string_view requested, JoinReport &out) {
+/// Fills `out` from the diff of an aclppCompareConfigs-like call (the parser and the diff are
+/// compiled into the core, not into every program that makes a Session). Leaves `out.compared`
+/// false when the call failed: the live config or the file cannot be read, or a text is not JSON.
+template <class Compare>
+void compare_into(Compare &&compare, JoinReport &out) {
     struct Diff {
         aclppConfigDiff *handle = nullptr;
         Diff() = default;
@@ -131,7 +132,7 @@ inline void compare_with_live_config(std::string_view requested, JoinReport &out
         Diff &operator=(const Diff &) = delete;
         ~Diff() { aclppConfigDiffFree(handle); }
     } diff;
-    if (aclppCompareConfigs(requested.data(), requested.size(), nullptr, 0, &diff.handle) != ACL_SUCCESS) return;
+    if (compare(&diff.handle) != ACL_SUCCESS) return;
     out.compared = true;
     const std::size_t count = aclppConfigDiffCount(diff.handle);
     for (std::size_t i = 0; i < count; ++i) {
@@ -140,6 +141,21 @@ inline void compare_with_live_config(std::string_view requested, JoinReport &out
         (d.kind == ACLPP_CONFIG_EXTRA ? out.extras : out.conflicts)
             .push_back(ConfigDifference{d.pointer, d.requested, d.live});
     }
+}
+
+/// Compares the requested config text with the live runtime's config (aclppCompareConfigs).
+inline void compare_with_live_config(std::string_view requested, JoinReport &out) {
+    compare_into(
+        [&](aclppConfigDiff **diff) {
+            return aclppCompareConfigs(requested.data(), requested.size(), nullptr, 0, diff);
+        },
+        out);
+}
+
+/// Compares a config file with the live runtime's config (aclppCompareConfigFile): the core
+/// reads it with aclInit's checks, so a FIFO never blocks and a device is never read (F-2).
+inline void compare_file_with_live_config(const std::string &path, JoinReport &out) {
+    compare_into([&](aclppConfigDiff **diff) { return aclppCompareConfigFile(path.c_str(), diff); }, out);
 }
 
 }  // namespace detail
@@ -320,7 +336,9 @@ private:
         requested_ = std::move(json);
         init_ = ScopedInit::create(ConfigText{requested_}, ec);
         if (ec) return false;
-        return after_join(policy, ec, context);
+        start_join_report();
+        if (join_.joined && !requested_.empty()) detail::compare_with_live_config(requested_, join_);
+        return apply_join_policy(policy, ec, context);
     }
 
     void open_file(const ConfigFile &file, JoinPolicy policy, std::error_code &ec, std::string &context) {
@@ -330,25 +348,19 @@ private:
             context = "config \"" + file.path + "\"";
             return;
         }
-        // The file's bytes are what the runtime compared when it was first initialised; for a
-        // join, compare them with the live config as well.
-        if (init_.joined()) {
-            std::FILE *f = std::fopen(file.path.c_str(), "rb");
-            if (f != nullptr) {
-                char buffer[4096];
-                std::size_t n = 0;
-                while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) requested_.append(buffer, n);
-                std::fclose(f);
-            }
-        }
-        after_join(policy, ec, context);
+        // A join reads nothing: the runtime runs the bytes of its first holder, so the file is
+        // read here, once, through the core's checked reader, and compared with those bytes.
+        start_join_report();
+        if (join_.joined) detail::compare_file_with_live_config(file.path, join_);
+        apply_join_policy(policy, ec, context);
     }
 
-    bool after_join(JoinPolicy policy, std::error_code &ec, std::string &context) {
+    void start_join_report() {
         join_ = JoinReport{};
         join_.joined = init_.joined();
-        if (!join_.joined || requested_.empty()) return false;
-        detail::compare_with_live_config(requested_, join_);
+    }
+
+    bool apply_join_policy(JoinPolicy policy, std::error_code &ec, std::string &context) {
         if (!join_.compared) return false;
         if (join_.compatible() || policy == JoinPolicy::ignore) return false;
         if (policy == JoinPolicy::warn) {

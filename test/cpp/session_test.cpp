@@ -1,5 +1,6 @@
 // C-2: acl::Session: a typed config handed over as bytes, a join policy that names the
 // differing keys, the effective configuration, and an explicit close().
+#include <sys/stat.h>
 #include <acl/session.hpp>
 
 #include <atomic>
@@ -202,6 +203,52 @@ TEST_CASE("C-2 a Session from a config file", "[C-2][full-lifecycle]") {
     std::remove(path.c_str());
     acl::Session missing = acl::Session::create(acl::ConfigFile{path}, ec);
     CHECK(ec == acl::Errc::invalid_file);
+}
+
+namespace {
+void write_file(const std::string &path, const std::string &content) {
+    std::FILE *f = std::fopen(path.c_str(), "wb");
+    REQUIRE(f != nullptr);
+    REQUIRE(std::fwrite(content.data(), 1, content.size(), f) == content.size());
+    std::fclose(f);
+}
+}  // namespace
+
+TEST_CASE("F-2 C-2 a Session joining from a config file reads it through the core's checks",
+          "[F-2][C-2][full-lifecycle]") {
+    aclpp_test::Fresh fresh;
+    const std::string path = "aclpp_session_join_test.json";
+    write_file(path, R"({"err_msg_mode":"1"})");
+    std::error_code ec;
+    {
+        acl::Session owner = acl::Session::create(acl::ConfigFile{path}, ec);
+        REQUIRE_FALSE(ec);
+        // The runtime runs the bytes it read; the file changes on disk afterwards.
+        write_file(path, R"({"err_msg_mode":"0"})");
+        acl::Session strict = acl::Session::create(acl::ConfigFile{path}, ec, acl::JoinPolicy::strict);
+        CHECK(ec == acl::Errc::invalid_param);
+        CHECK(strict.empty());
+
+        // Over 10 MiB: aclInit would give 100003 without reading it (F-2), so the join does not
+        // read it either and has nothing to compare.
+        std::string big = R"({"err_msg_mode":"0"})";
+        big.resize(10u * 1024u * 1024u + 1u, ' ');
+        write_file(path, big);
+        acl::Session oversized = acl::Session::create(acl::ConfigFile{path}, ec, acl::JoinPolicy::strict);
+        REQUIRE_FALSE(ec);
+        CHECK(oversized.joined());
+        CHECK_FALSE(oversized.join_report().compared);
+        CHECK(oversized.requested_json().empty());
+
+        // A FIFO with no writer: the core refuses it without opening it for reading, so the
+        // join does not block.
+        std::remove(path.c_str());
+        REQUIRE(::mkfifo(path.c_str(), 0600) == 0);
+        acl::Session fifo = acl::Session::create(acl::ConfigFile{path}, ec, acl::JoinPolicy::strict);
+        REQUIRE_FALSE(ec);
+        CHECK_FALSE(fifo.join_report().compared);
+    }
+    std::remove(path.c_str());
 }
 
 TEST_CASE("C-2 an invalid config fails the session with the core's code", "[C-2][full-lifecycle]") {

@@ -212,6 +212,10 @@ typedef struct aclppConfigDiff aclppConfigDiff;
  * not JSON (RFC 8259); then *diff is NULL. Free *diff with aclppConfigDiffFree. */
 ACL_FUNC_VISIBILITY aclError aclppCompareConfigs(const char *requested, size_t requestedLength, const char *live,
                                                  size_t liveLength, aclppConfigDiff **diff);
+/* aclppCompareConfigs of the file at `path` with the live runtime's bytes. The file is read once
+ * with the checks of aclInit (F-2): ACL_ERROR_INVALID_FILE, nothing read, for a missing file, a
+ * FIFO, a device or a file over 10 MiB; ACL_ERROR_INVALID_PARAM for a NULL or empty path. */
+ACL_FUNC_VISIBILITY aclError aclppCompareConfigFile(const char *path, aclppConfigDiff **diff);
 /* Differences in document order of the requested text, then the live-only keys. */
 ACL_FUNC_VISIBILITY size_t aclppConfigDiffCount(const aclppConfigDiff *diff);
 /* Strings are owned by the diff. */

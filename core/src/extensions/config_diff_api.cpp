@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "config/config_file.hpp"
+#include "errors/recent_message.hpp"
 #include "lifecycle/guarded_call.hpp"
 
 using aclpp::core::guardedCall;
@@ -140,6 +142,20 @@ aclError aclppCompareConfigs(const char *requested, size_t requestedLength, cons
         diffValues(*want, *have, "", *result);
         *diff = result.release();
         return ACL_SUCCESS;
+    });
+}
+
+aclError aclppCompareConfigFile(const char *path, aclppConfigDiff **diff) {
+    return guardedCall([&]() -> aclError {
+        if (diff == nullptr || path == nullptr || *path == '\0') return ACL_ERROR_INVALID_PARAM;
+        *diff = nullptr;
+        aclpp::core::ConfigBytes bytes;
+        const aclpp::core::ReadResult read = aclpp::core::readConfigFile(path, bytes);
+        if (read.code != ACL_SUCCESS) {
+            aclpp::core::recordError(read.message);
+            return read.code;
+        }
+        return aclppCompareConfigs(bytes.view().data(), bytes.size(), nullptr, 0, diff);
     });
 }
 
