@@ -9,13 +9,13 @@
 namespace aclpp::core {
 
 struct EnvironmentSnapshot {
-    std::optional<std::string> ascendWorkPath;       // ASCEND_WORK_PATH
-    std::optional<std::string> ascendDumpPath;       // ASCEND_DUMP_PATH
-    std::optional<std::string> npuCollectPath;       // NPU_COLLECT_PATH
-    std::optional<std::string> ascendDumpScene;      // ASCEND_DUMP_SCENE
-    std::optional<std::string> profilerSampleConfig; // PROFILER_SAMPLECONFIG
-    std::optional<std::string> logFlushTimeout;      // ASCEND_LOG_DEVICE_FLUSH_TIMEOUT
-    std::optional<std::string> autoUseUcMemory;      // AUTO_USE_UC_MEMORY
+    std::optional<std::string> ascendWorkPath;        // ASCEND_WORK_PATH
+    std::optional<std::string> ascendDumpPath;        // ASCEND_DUMP_PATH
+    std::optional<std::string> npuCollectPath;        // NPU_COLLECT_PATH
+    std::optional<std::string> ascendDumpScene;       // ASCEND_DUMP_SCENE
+    std::optional<std::string> profilerSampleConfig;  // PROFILER_SAMPLECONFIG
+    std::optional<std::string> logFlushTimeout;       // ASCEND_LOG_DEVICE_FLUSH_TIMEOUT
+    std::optional<std::string> autoUseUcMemory;       // AUTO_USE_UC_MEMORY
 
     /// Reads the process environment now.
     [[nodiscard]] static EnvironmentSnapshot capture();

@@ -17,19 +17,19 @@ enum class LifecycleKind : uint8_t { full = 0, compact = 1 };
 
 /// What the profiler accepts on a family (K-5).
 struct ProfilerTraits {
-    bool instrProfiling;          // `instr_profiling`
-    bool instrProfilingFreq;      // `instr_profiling_freq` (range 300..30000 where supported)
+    bool instrProfiling;      // `instr_profiling`
+    bool instrProfilingFreq;  // `instr_profiling_freq` (range 300..30000 where supported)
     bool sysIoSamplingFreq;
     bool sysInterconnectionFreq;
     bool sysCpuFreq;
     bool sysLpFreq;
-    bool hostSysUsageFreq;        // 310B: host side (the emulation's fixed choice)
+    bool hostSysUsageFreq;  // 310B: host side (the emulation's fixed choice)
     bool sysMemServiceflow;
     bool taskTimeL3;
-    uint32_t sysHardwareMemFreqMax;         // 100, or 10000 on µs-capable products
+    uint32_t sysHardwareMemFreqMax;                // 100, or 10000 on µs-capable products
     std::span<const std::string_view> aicMetrics;  // in the order the rejection message lists them
     std::string_view defaultAicMetric;
-    uint32_t maxCustomEvents;               // Custom:<events> limit
+    uint32_t maxCustomEvents;  // Custom:<events> limit
 };
 
 /// Runtime-limit and dump facts of a family (E-3, K-2, K-4).
@@ -42,20 +42,20 @@ struct FamilyTraits {
     bool simtStacks;             // simt_stack_size, simt_divergence_stack_size
     bool simdPrintfFifo;
     bool simtPrintfFifo;
-    bool eventMode;              // task value wait
-    bool coreDump;               // dump_scene aic_err_detail_dump
+    bool eventMode;  // task value wait
+    bool coreDump;   // dump_scene aic_err_detail_dump
     ProfilerTraits profiler;
     // Only the compact runtime (IPV350, P-4) differs from these defaults.
     LifecycleKind lifecycle = LifecycleKind::full;
-    bool aicoreStack = true;    // StackSize.aicore_stack_size is a key of the product
-    bool maxOpqueueNum = true;  // operator cache aging
-    bool singleOpDump = true;   // dump_op_switch "on"
-    bool debugDumps = true;     // exception, overflow, watcher and kernel-data dumps
+    bool aicoreStack = true;                // StackSize.aicore_stack_size is a key of the product
+    bool maxOpqueueNum = true;              // operator cache aging
+    bool singleOpDump = true;               // dump_op_switch "on"
+    bool debugDumps = true;                 // exception, overflow, watcher and kernel-data dumps
     std::string_view lackedLimitHint = {};  // the hint of a warning for a device limit the product lacks
 };
 
 struct Product {
-    std::string_view soc;        // "Ascend910B1": what aclrtGetSocName returns
+    std::string_view soc;  // "Ascend910B1": what aclrtGetSocName returns
     Family family;
     uint32_t aiCoreCount;
     uint32_t vectorCoreCount;
@@ -75,7 +75,7 @@ struct Product {
 // Limits shared by the config keys and aclrtDeviceSetLimit (E-3).
 inline constexpr uint32_t kAicoreStackDefault = 32768;
 inline constexpr uint32_t kAicoreStackGranule = 16384;
-inline constexpr uint32_t kSimtStackDefault = 1152;       // per thread
+inline constexpr uint32_t kSimtStackDefault = 1152;  // per thread
 inline constexpr uint32_t kSimtDivergenceStackDefault = 1024;
 inline constexpr uint32_t kSimtStackGranule = 128;
 inline constexpr uint32_t kWarpSize = 32;

@@ -24,7 +24,8 @@ struct ValidationContext {
 
 /// Section validators, each in its own file. Each appends findings in the reference's
 /// evaluation order and fills its part of ctx.effective.
-void validateTopLevel(ValidationContext &ctx);  // err_msg_mode, StackSize, defaultDevice, FIFOs, event_mode, max_opqueue_num, unknown keys
+void validateTopLevel(ValidationContext &ctx);  // err_msg_mode, StackSize, defaultDevice, FIFOs, event_mode,
+                                                // max_opqueue_num, unknown keys
 void validateDump(ValidationContext &ctx);      // `dump` (K-4)
 void validateProfiler(ValidationContext &ctx);  // `profiler` (K-5)
 
