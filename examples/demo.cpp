@@ -18,8 +18,13 @@ namespace {
 
 void print_state(const char *when) {
     const acl::LifecycleState s = acl::lifecycle_state();
-    std::printf("    lifecycle %s: refCount %llu, initialized %s, finalized %s, epoch %llu\n", when,
-                static_cast<unsigned long long>(s.ref_count), s.initialized ? "yes" : "no", s.finalized ? "yes" : "no",
+    // Over the vendor runtime only the references aclpp took are known (docs/backends.md).
+    std::printf("    lifecycle %s: refCount %llu%s, initialized %s, finalized %s, epoch %llu\n", when,
+                static_cast<unsigned long long>(s.ref_count), s.ref_count_is_total ? "" : " (held through aclpp)",
+                s.initialized ? "yes" : "no",
+                !s.ref_count_is_total ? "unknown"
+                : s.finalized         ? "yes"
+                                      : "no",
                 static_cast<unsigned long long>(s.epoch));
 }
 
@@ -92,8 +97,13 @@ int main(int argc, char **argv) {
             acl::Device device = session.set_device(0);
             std::int32_t current = -1;
             aclrtGetDevice(&current);
-            std::printf("    current device on this thread: %d; devices in use: %llu\n", current,
-                        static_cast<unsigned long long>(aclppDevicesInUse()));
+            const std::uint64_t in_use = aclppDevicesInUse();
+            if (in_use == ACLPP_COUNT_UNKNOWN_U64) {
+                std::printf("    current device on this thread: %d; devices in use: unknown\n", current);
+            } else {
+                std::printf("    current device on this thread: %d; devices in use: %llu\n", current,
+                            static_cast<unsigned long long>(in_use));
+            }
             device.close();
             std::printf("    aclrtResetDevice(0) done\n");
         }

@@ -40,6 +40,7 @@ enum class Errc : int {
     invalid_dump_config = ACL_ERROR_INVALID_DUMP_CONFIG,
     invalid_profiling_config = ACL_ERROR_INVALID_PROFILING_CONFIG,
     repeat_finalize = ACL_ERROR_REPEAT_FINALIZE,
+    compiling_stub_mode = ACL_ERROR_COMPILING_STUB_MODE,
     dump_not_run = ACL_ERROR_DUMP_NOT_RUN,
     invalid_max_opqueue_num_config = ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG,
     bad_alloc = ACL_ERROR_BAD_ALLOC,
@@ -87,9 +88,10 @@ ACLPP_CXX_API const std::error_category &category() noexcept;
     return error_name(e);
 }
 
-/// aclGetRecentErrMsg() as a string: takes (and so clears) this thread's text; "" when none.
+/// aclppGetRecentErrMsg() (aclGetRecentErrMsg, with aclpp's own text first over the vendor runtime) as a
+/// string: takes (and so clears) this thread's text; "" when none.
 [[nodiscard]] inline std::string take_recent_error_message() {
-    const char *text = aclGetRecentErrMsg();
+    const char *text = aclppGetRecentErrMsg();
     return text != nullptr ? std::string(text) : std::string();
 }
 
@@ -193,7 +195,7 @@ inline detail::Atomic<FinalizeErrorHandler> finalize_error_handler{&default_fina
 /// Sends a destructor failure to the handler; `recent` is taken from the runtime when empty.
 inline void report_finalize_error(aclError code, std::string_view function, std::string_view handle,
                                   std::string_view explanation = {}) noexcept {
-    const char *recent = explanation.empty() ? aclGetRecentErrMsg() : nullptr;
+    const char *recent = explanation.empty() ? aclppGetRecentErrMsg() : nullptr;
     const FinalizeError error{code, function, handle,
                               explanation.empty() ? std::string_view(recent != nullptr ? recent : "") : explanation};
     finalize_error_handler.load()(error);

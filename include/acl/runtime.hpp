@@ -31,7 +31,11 @@ inline namespace v1 {
 
 /// The lifecycle state (aclppGetLifecycleState).
 struct LifecycleState {
-    std::uint64_t ref_count = 0;          ///< references held (aclInit count)
+    std::uint64_t ref_count = 0;  ///< references held (aclInit count); see ref_count_is_total
+    /// True on the emulated runtime. False over the vendor runtime, which does not tell its
+    /// count: ref_count is then the references taken through aclpp (Session, ScopedInit), and
+    /// finalized, identity_remembered, forked_child and the durations are unknown (false, 0).
+    bool ref_count_is_total = true;
     bool initialized = false;             ///< ref_count > 0
     bool finalized = false;               ///< a repeat aclFinalize would return 100037
     bool transition_in_progress = false;  ///< a 0->1 init or a teardown is running
@@ -48,6 +52,7 @@ struct LifecycleState {
     LifecycleState state;
     if (!detail::assign(ec, aclppGetLifecycleState(&raw))) return state;
     state.ref_count = raw.refCount;
+    state.ref_count_is_total = raw.refCountIsTotal != 0;
     state.initialized = raw.initialized != 0;
     state.finalized = raw.finalized != 0;
     state.transition_in_progress = raw.transitionInProgress != 0;
@@ -65,7 +70,7 @@ struct LifecycleState {
     return state;
 }
 
-/// aclrtGetSocName(): the emulated SoC ("Ascend910B1"); "" when the runtime has none.
+/// aclrtGetSocName(): the SoC ("Ascend910B1"); "" when the runtime has none.
 [[nodiscard]] inline std::string soc_name() {
     const char *name = aclrtGetSocName();
     return name != nullptr ? std::string(name) : std::string();

@@ -38,7 +38,7 @@ TEST_CASE("C-5 a capturing lambda runs at init with the config bytes and at fina
         acl::FinalizeCallback on_finalize = acl::FinalizeCallback::create(
             acl::CallbackType::model, [&finalized] { ++finalized; }, ec);
         REQUIRE_FALSE(ec);
-        CHECK(aclppRegisteredCallbackCount() == 2);
+        CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 2);
         const acl::Config config{.err_msg_mode = acl::ErrMsgMode::process};
         {
             acl::Session session = acl::Session::create(config, ec);
@@ -49,7 +49,7 @@ TEST_CASE("C-5 a capturing lambda runs at init with the config bytes and at fina
         }
         CHECK(finalized == 1);
     }
-    CHECK(aclppRegisteredCallbackCount() == 0);
+    CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 0);
 }
 
 TEST_CASE("C-5 tokens of the same function shape never unregister each other", "[C-5][P12]") {
@@ -63,9 +63,9 @@ TEST_CASE("C-5 tokens of the same function shape never unregister each other", "
     acl::InitCallback one = make(1);
     auto two = std::make_unique<acl::InitCallback>(make(2));
     acl::InitCallback three = make(3);
-    CHECK(aclppRegisteredCallbackCount() == 3);
+    CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 3);
     two.reset();  // unregisters exactly token 2
-    CHECK(aclppRegisteredCallbackCount() == 2);
+    CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 2);
     acl::Session session = acl::Session::create(acl::Config{}, ec);
     REQUIRE_FALSE(ec);
     CHECK(order == std::vector<int>{1, 3});
@@ -148,7 +148,7 @@ TEST_CASE("C-5 a second token for a non-other type gets 500000 (L-7)", "[C-5]") 
         acl::CallbackType::model, [] {}, ec);
     CHECK(ec == acl::Errc::internal_error);
     CHECK_FALSE(static_cast<bool>(second));
-    CHECK(aclppRegisteredCallbackCount() == 1);
+    CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 1);
 }
 
 TEST_CASE("C-5 an init token registered while initialised runs at once (L-7)", "[C-5]") {
@@ -176,7 +176,7 @@ TEST_CASE("C-5 a token may be destroyed from inside its own callback", "[C-5]") 
     { acl::Session session = acl::Session::create(acl::Config{}, ec); }
     CHECK(calls == 1);
     CHECK_FALSE(token.has_value());
-    CHECK(aclppRegisteredCallbackCount() == 0);
+    CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 0);
 }
 
 TEST_CASE("C-5 tokens from many threads register and unregister exactly their own entry", "[C-5]") {
@@ -196,6 +196,6 @@ TEST_CASE("C-5 tokens from many threads register and unregister exactly their ow
     }
     for (std::thread &t : threads) t.join();
     CHECK(failures.load() == 0);
-    CHECK(aclppRegisteredCallbackCount() == 0);
+    CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 0);
     CHECK(calls.load() == 0);
 }

@@ -279,7 +279,7 @@ void check_effective(const acl::Config &c, const acl::JsonValue &e) {
 }  // namespace
 
 TEST_CASE("C-4 property: 10,000 random valid configs round-trip through aclppInitFromBuffer and the effective config",
-          "[C-4][property]") {
+          "[C-4][property][emulated]") {
     Gen g(kSeed);
     REQUIRE(aclpp_test::ref_count() == 0);
     for (int i = 0; i < kCases; ++i) {
@@ -465,7 +465,7 @@ Verdict core_verdict(const std::string &json) {
 
 TEST_CASE(
     "C-4 property: 10,000 random invalid configs get the same verdict from validate_static and aclppValidateBuffer",
-    "[C-4][property]") {
+    "[C-4][property][emulated]") {
     Gen g(kSeed + 1);
     REQUIRE(aclpp_test::ref_count() == 0);
     int mismatches = 0;

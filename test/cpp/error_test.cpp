@@ -32,6 +32,7 @@ constexpr CodeRow kCodes[] = {
     {acl::Errc::invalid_dump_config, ACL_ERROR_INVALID_DUMP_CONFIG, "ACL_ERROR_INVALID_DUMP_CONFIG"},
     {acl::Errc::invalid_profiling_config, ACL_ERROR_INVALID_PROFILING_CONFIG, "ACL_ERROR_INVALID_PROFILING_CONFIG"},
     {acl::Errc::repeat_finalize, ACL_ERROR_REPEAT_FINALIZE, "ACL_ERROR_REPEAT_FINALIZE"},
+    {acl::Errc::compiling_stub_mode, ACL_ERROR_COMPILING_STUB_MODE, "ACL_ERROR_COMPILING_STUB_MODE"},
     {acl::Errc::dump_not_run, ACL_ERROR_DUMP_NOT_RUN, "ACL_ERROR_DUMP_NOT_RUN"},
     {acl::Errc::invalid_max_opqueue_num_config, ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG,
      "ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG"},

@@ -270,7 +270,7 @@ TEST_CASE("C-2 an invalid config fails the session with the core's code", "[C-2]
     CHECK(ref_count() == 0);
 }
 
-TEST_CASE("C-2 close() reports errors and the session keeps its reference", "[C-2][full-lifecycle]") {
+TEST_CASE("C-2 close() reports errors and the session keeps its reference", "[C-2][full-lifecycle][emulated]") {
     aclpp_test::Fresh fresh;
     std::error_code ec;
     acl::Session session = acl::Session::create(process_mode(), ec);

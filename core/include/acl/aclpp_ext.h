@@ -24,6 +24,19 @@ extern "C" {
 ACL_FUNC_VISIBILITY uint32_t aclppCoreVersion(void);
 ACL_FUNC_VISIBILITY const char *aclppCoreVersionString(void);
 
+/* ---- Which runtime ------------------------------------------------------------------------
+ * libaclpp is built for one of two runtimes (B-1): "emulated", aclpp's own core, which defines
+ * the acl* functions of <acl/acl.h>; or "cann", the vendor's libascendcl.so, over which aclpp
+ * defines only the functions of this header. Each function below says where its answer differs
+ * over the vendor runtime (B-3); docs/backends.md has the whole table. */
+ACL_FUNC_VISIBILITY const char *aclppRuntimeName(void);
+
+/* aclGetRecentErrMsg, with aclpp's own text first: over the vendor runtime an aclpp extension
+ * that fails for a reason of its own (the private config file of aclppInitFromBuffer) records
+ * it here, and the runtime's text follows. On the emulated runtime the two are one store, so
+ * this is aclGetRecentErrMsg. Gets and clears; NULL when there is nothing. */
+ACL_FUNC_VISIBILITY const char *aclppGetRecentErrMsg(void);
+
 /* ---- Error code names ------------------------------------------------------------------- */
 
 /* "ACL_ERROR_REPEAT_INITIALIZE" etc.; "ACL_ERROR_UNKNOWN" for a code this table lacks. */
@@ -41,7 +54,11 @@ ACL_FUNC_VISIBILITY aclError aclppFormatError(aclError code, const char *functio
 
 /* Initialise from a config held in memory (the same rules as a file holding these bytes: the
  * identity rule, validation, callbacks get these bytes). data == NULL means "no config", like
- * aclInit(NULL). A non-NULL data with length 0 is an empty file (read as {}). */
+ * aclInit(NULL). A non-NULL data with length 0 is an empty file (read as {}).
+ * Over the vendor runtime, which has no such call, the bytes go to a new file in a private
+ * directory ($TMPDIR or /tmp, "aclpp-<pid>", mode 0700, never through a symlink; the file 0600)
+ * that aclInit reads and that is removed before the call returns, whatever the outcome;
+ * ACL_ERROR_WRITE_FILE when that directory or file cannot be made. */
 ACL_FUNC_VISIBILITY aclError aclppInitFromBuffer(const char *data, size_t length);
 
 typedef struct aclppLifecycleState {
@@ -54,6 +71,11 @@ typedef struct aclppLifecycleState {
     uint64_t epoch;                   /* successful 0->1 inits so far in this process */
     uint64_t lastInitNanoseconds;     /* duration of the last successful 0->1 init */
     uint64_t lastFinalizeNanoseconds; /* duration of the last successful teardown */
+    int refCountIsTotal;              /* 1: refCount is the runtime's count. 0 over the vendor
+                                       * runtime, which does not tell it: refCount is then the
+                                       * references taken through aclpp's extensions, and
+                                       * finalized, identityRemembered, forkedChild and the
+                                       * durations are 0 (unknown) */
 } aclppLifecycleState;
 
 ACL_FUNC_VISIBILITY aclError aclppGetLifecycleState(aclppLifecycleState *state);
@@ -134,7 +156,7 @@ ACL_FUNC_VISIBILITY aclError aclppGetSocInfo(size_t index, aclppSocInfo *info);
 /* Selects the emulated SoC and device count for the next first-level init. soc == NULL keeps
  * the current choice; deviceCount 0 keeps the current count. Only while not initialised
  * (else ACL_ERROR_REPEAT_INITIALIZE); an unknown SoC gives ACL_ERROR_INVALID_PARAM. Overrides
- * ACLPP_SOC and ACLPP_DEVICE_COUNT. */
+ * ACLPP_SOC and ACLPP_DEVICE_COUNT. ACL_ERROR_API_NOT_SUPPORT over the vendor runtime. */
 ACL_FUNC_VISIBILITY aclError aclppSetPlatform(const char *soc, uint32_t deviceCount);
 
 /* ---- Validation (touches no state) --------------------------------------------------------- */
@@ -302,12 +324,19 @@ ACL_FUNC_VISIBILITY void aclppTestingClearFaults(void);
 
 /* Returns the process to the state of a fresh process: not finalised, no identity, no faults,
  * platform re-read from the environment, and what `flags` selects. Only at count 0 with no
- * transition running (else ACL_ERROR_REPEAT_INITIALIZE). */
+ * transition running (else ACL_ERROR_REPEAT_INITIALIZE). This and aclppTestingInjectFault
+ * return ACL_ERROR_API_NOT_SUPPORT over the vendor runtime. */
 ACL_FUNC_VISIBILITY aclError aclppTestingReset(uint32_t flags);
 
-/* Counts of registered callbacks (init + finalize, all types), for leak checks in tests. */
+/* What the two counts below return when the runtime does not tell (over the vendor runtime). */
+#define ACLPP_COUNT_UNKNOWN_SIZE ((size_t)-1)
+#define ACLPP_COUNT_UNKNOWN_U64 ((uint64_t)-1)
+
+/* Counts of registered callbacks (init + finalize, all types), for leak checks in tests.
+ * ACLPP_COUNT_UNKNOWN_SIZE over the vendor runtime. */
 ACL_FUNC_VISIBILITY size_t aclppRegisteredCallbackCount(void);
-/* Sum over devices of the aclrtSetDevice counts still held, for leak checks in tests. */
+/* Sum over devices of the aclrtSetDevice counts still held, for leak checks in tests.
+ * ACLPP_COUNT_UNKNOWN_U64 over the vendor runtime. */
 ACL_FUNC_VISIBILITY uint64_t aclppDevicesInUse(void);
 
 #ifdef __cplusplus

@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "acl/aclpp_ext.h"
-#include "lifecycle/guarded_call.hpp"
+#include "util/guarded_call.hpp"
 #include "util/copy_out.hpp"
 
 using namespace aclpp::core;

@@ -34,6 +34,10 @@ constexpr ErrorEntry kErrors[] = {
      "the profiling configuration is invalid"},
     {ACL_ERROR_REPEAT_FINALIZE, "ACL_ERROR_REPEAT_FINALIZE",
      "the runtime is already finalised, or no reference is held"},
+    {ACL_ERROR_COMPILING_STUB_MODE, "ACL_ERROR_COMPILING_STUB_MODE",
+     "the libascendcl.so loaded is the toolkit's compile-time stub, which answers every call with this "
+     "code: run `source <toolkit>/set_env.sh` (or put <toolkit>/lib64, not lib64/stub, first on "
+     "LD_LIBRARY_PATH) so that the real runtime is loaded"},
     {ACL_ERROR_DUMP_NOT_RUN, "ACL_ERROR_DUMP_NOT_RUN", "dump was not initialised"},
     {ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG, "ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG",
      "max_opqueue_num in the config has the wrong JSON type (it must be a string of digits)"},

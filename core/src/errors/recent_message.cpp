@@ -113,4 +113,11 @@ void unlockRecentErrorsAfterFork() noexcept {
     process().mutex.unlock();
 }
 
+void recordExceptionMessage(const char *what) noexcept {
+    try {
+        recordError(std::string("internal error: ") + what);
+    } catch (...) {
+    }
+}
+
 }  // namespace aclpp::core

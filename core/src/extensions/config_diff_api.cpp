@@ -14,7 +14,7 @@
 
 #include "config/config_file.hpp"
 #include "errors/recent_message.hpp"
-#include "lifecycle/guarded_call.hpp"
+#include "util/guarded_call.hpp"
 
 using aclpp::core::guardedCall;
 

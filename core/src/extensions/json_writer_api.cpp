@@ -7,7 +7,7 @@
 #include <new>
 #include <string_view>
 
-#include "lifecycle/guarded_call.hpp"
+#include "util/guarded_call.hpp"
 
 using aclpp::core::guardedCall;
 

@@ -3,10 +3,10 @@
 
 #include "config/config_file.hpp"
 #include "json/writer.hpp"
-#include "lifecycle/lifecycle.hpp"
-#include "lifecycle/state.hpp"
+#include "platform/platform_choice.hpp"
 #include "schema/effective_json.hpp"
 #include "schema/validate.hpp"
+#include "util/guarded_call.hpp"
 
 using namespace aclpp::core;
 
@@ -61,12 +61,7 @@ aclError validate(std::optional<std::string_view> bytes, bool padded, const char
     *out = nullptr;
     if (soc != nullptr && findProduct(soc) == nullptr) return ACL_ERROR_INVALID_PARAM;
 
-    PlatformOverride override_;
-    {
-        ProcessState &state = processState();
-        std::lock_guard lock(state.mutex);
-        override_ = state.platformOverride;
-    }
+    const PlatformOverride override_ = platformOverrideInForce();
     const PlatformChoice platform = soc != nullptr ? resolvePlatform(override_, soc) : resolvePlatform(override_);
     auto report = std::make_unique<aclppReport>();
     if (readFailure != nullptr) {

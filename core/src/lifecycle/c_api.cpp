@@ -9,15 +9,6 @@
 
 using namespace aclpp::core;
 
-namespace aclpp::core {
-void recordExceptionMessage(const char *what) noexcept {
-    try {
-        recordError(std::string("internal error: ") + what);
-    } catch (...) {
-    }
-}
-}  // namespace aclpp::core
-
 extern "C" {
 
 aclError aclInit(const char *configPath) {
@@ -40,11 +31,13 @@ const char *aclGetRecentErrMsg(void) {
     return takeRecentError();
 }
 
-uint32_t aclppCoreVersion(void) {
-    return ACLPP_VERSION_NUMBER;
+// One store for the runtime's text and aclpp's own: the extensions record into it too.
+const char *aclppGetRecentErrMsg(void) {
+    return takeRecentError();
 }
-const char *aclppCoreVersionString(void) {
-    return ACLPP_VERSION_STRING;
+
+const char *aclppRuntimeName(void) {
+    return "emulated";
 }
 
 aclError aclppGetLifecycleState(aclppLifecycleState *out) {
@@ -62,6 +55,7 @@ aclError aclppGetLifecycleState(aclppLifecycleState *out) {
         out->epoch = state.epoch;
         out->lastInitNanoseconds = state.lastInitNanoseconds;
         out->lastFinalizeNanoseconds = state.lastFinalizeNanoseconds;
+        out->refCountIsTotal = 1;
         return ACL_SUCCESS;
     });
 }
@@ -144,58 +138,6 @@ aclError aclppSetPlatform(const char *soc, uint32_t deviceCount) {
         if (deviceCount != 0) state.platformOverride.deviceCount = deviceCount;
         return ACL_SUCCESS;
     });
-}
-
-const char *aclppStepName(aclppStep step) {
-    switch (step) {
-        case ACLPP_STEP_READ_FILE:
-            return "read_file";
-        case ACLPP_STEP_ERR_MSG_MODE:
-            return "err_msg_mode";
-        case ACLPP_STEP_MODEL_CALLBACKS:
-            return "model_callbacks";
-        case ACLPP_STEP_DUMP:
-            return "dump";
-        case ACLPP_STEP_OP_EXECUTOR:
-            return "op_executor";
-        case ACLPP_STEP_STACK_SIZE:
-            return "stack_size";
-        case ACLPP_STEP_DEFAULT_DEVICE:
-            return "default_device";
-        case ACLPP_STEP_PRINTF_FIFO:
-            return "printf_fifo";
-        case ACLPP_STEP_EVENT_MODE:
-            return "event_mode";
-        case ACLPP_STEP_PROFILING:
-            return "profiling";
-        case ACLPP_STEP_SOC:
-            return "soc";
-        case ACLPP_STEP_DVPP_CALLBACKS:
-            return "dvpp_callbacks";
-        case ACLPP_STEP_FILL_HOOK:
-            return "fill_hook";
-        case ACLPP_STEP_OTHER_CALLBACKS:
-            return "other_callbacks";
-        case ACLPP_STEP_FINALIZE_DLOG:
-            return "finalize_dlog";
-        case ACLPP_STEP_FINALIZE_PROFILING:
-            return "finalize_profiling";
-        case ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS:
-            return "finalize_op_compiler_callbacks";
-        case ACLPP_STEP_FINALIZE_MODEL_CALLBACKS:
-            return "finalize_model_callbacks";
-        case ACLPP_STEP_FINALIZE_DUMP:
-            return "finalize_dump";
-        case ACLPP_STEP_FINALIZE_DVPP_CALLBACKS:
-            return "finalize_dvpp_callbacks";
-        case ACLPP_STEP_FINALIZE_FILL_HOOK:
-            return "finalize_fill_hook";
-        case ACLPP_STEP_FINALIZE_DEFAULT_DEVICE:
-            return "finalize_default_device";
-        case ACLPP_STEP_FINALIZE_OTHER_CALLBACKS:
-            return "finalize_other_callbacks";
-    }
-    return nullptr;
 }
 
 aclError aclppTestingInjectFault(aclppStep step, aclError code, uint32_t skip, uint32_t times) {

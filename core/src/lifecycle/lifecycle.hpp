@@ -49,4 +49,4 @@ aclError guardedCall(Body &&body) noexcept;
 
 }  // namespace aclpp::core
 
-#include "lifecycle/guarded_call.hpp"
+#include "util/guarded_call.hpp"

@@ -34,6 +34,12 @@ uint64_t waitForStableState(ProcessState &state, std::unique_lock<std::mutex> &l
     }
 }
 
+PlatformOverride platformOverrideInForce() {
+    ProcessState &state = processState();
+    std::lock_guard lock(state.mutex);
+    return state.platformOverride;
+}
+
 LifecycleKind lifecycleKindLocked(const ProcessState &state) noexcept {
     if (state.word.load(std::memory_order_acquire) != 0) return state.lifecycle;
     // Only the SoC matters here; an unknown name fails the next init under the full rules.

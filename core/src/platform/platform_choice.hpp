@@ -29,6 +29,11 @@ struct PlatformOverride {
     std::optional<uint32_t> deviceCount;
 };
 
+/// What decides the platform of a validation that names no SoC: on the emulated runtime the
+/// aclppSetPlatform choice; over the vendor runtime the live SoC (aclrtGetSocName) once
+/// initialised (B-3). Each runtime's sources define it.
+[[nodiscard]] PlatformOverride platformOverrideInForce();
+
 [[nodiscard]] PlatformChoice resolvePlatform(const PlatformOverride &override_);
 /// Resolves an explicit SoC name (validation for a chosen SoC); device count from the override/env.
 [[nodiscard]] PlatformChoice resolvePlatform(const PlatformOverride &override_, const char *soc);

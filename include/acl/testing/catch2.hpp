@@ -356,7 +356,7 @@ public:
     void testRunEnded(const Catch::TestRunStats &stats) override {
         if (held_) {
             std::uint64_t remaining = 0;
-            const aclError rc = aclFinalizeReference(&remaining);
+            const aclError rc = aclppFinalizeReferenceOfEpoch(epoch_, &remaining);
             held_ = false;
             if (rc != ACL_SUCCESS) {
                 std::cerr << "aclpp: the session listener's aclFinalizeReference failed with " << errc_text(rc) << '\n';
@@ -370,7 +370,9 @@ public:
 
 private:
     void acquire() {
-        const aclError rc = aclInit(nullptr);
+        // The epoch twin: the reference given back at the end is the one taken here, and over
+        // the vendor runtime it is one that aclpp counts (B-3).
+        const aclError rc = aclppInitWithEpoch(nullptr, &epoch_);
         if (rc != ACL_SUCCESS && rc != ACL_ERROR_REPEAT_INITIALIZE) {
             // Nothing can run without a runtime; Catch reports this and ends the run.
             throw std::runtime_error(
@@ -382,6 +384,7 @@ private:
     }
 
     bool held_ = false;
+    std::uint64_t epoch_ = 0;
     std::uint64_t refs_before_run_ = 0;
     std::string test_name_;
     LifecycleSnapshot before_test_;

@@ -1,0 +1,198 @@
+// The C++ layer over the vendor's runtime (B-2, B-3), against the stand-in toolkit (B-4). Each
+// case runs in a process of its own (test/support/run_each_case.py): nothing resets the runtime.
+#include <acl/all.hpp>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+
+#include "catch.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A config file written by the test, for the outside holder's plain aclInit.
+std::string write_config(const fs::path &dir, std::string_view name, std::string_view text) {
+    const fs::path path = dir / name;
+    std::ofstream(path) << text;
+    return path.string();
+}
+
+/// A folder of its own, also used as TMPDIR so that the private directory lands in it.
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        char pattern[] = "/tmp/aclpp-backend-XXXXXX";
+        const char *made = ::mkdtemp(pattern);
+        REQUIRE(made != nullptr);
+        path = made;
+        REQUIRE(::setenv("TMPDIR", made, 1) == 0);
+    }
+    ~TempDir() {
+        std::error_code ignored;
+        fs::remove_all(path, ignored);
+    }
+    TempDir(const TempDir &) = delete;
+    TempDir &operator=(const TempDir &) = delete;
+};
+
+fs::path private_dir(const TempDir &tmp) {
+    return tmp.path / ("aclpp-" + std::to_string(::getpid()));
+}
+
+std::uint64_t held_by_aclpp() {
+    return acl::lifecycle_state().ref_count;
+}
+
+}  // namespace
+
+TEST_CASE("B-1 the library runs over the vendor runtime", "[B-1]") {
+    CHECK(std::string_view(aclppRuntimeName()) == "cann");
+    CHECK_FALSE(acl::lifecycle_state().ref_count_is_total);
+}
+
+TEST_CASE("B-3 a strict Session joining a runtime another library started compares against its config", "[B-3][C-2]") {
+    TempDir tmp;
+    // The outside holder (torch_npu, say) starts the runtime before aclpp has watched anything.
+    const std::string outside =
+        write_config(tmp.path, "outside.json", R"({"err_msg_mode": "1", "max_opqueue_num": "100"})");
+    REQUIRE(aclInit(outside.c_str()) == ACL_SUCCESS);
+
+    const acl::Config other{.err_msg_mode = acl::ErrMsgMode::thread, .max_opqueue_num = 200u};
+    std::error_code ec;
+    acl::Session refused = acl::Session::create(other, ec, acl::JoinPolicy::strict);
+    CHECK(ec == acl::Errc::invalid_param);
+    CHECK(refused.empty());
+    CHECK(held_by_aclpp() == 0);  // the joined reference was given back
+    try {
+        acl::Session again{other, acl::JoinPolicy::strict};
+        FAIL("a conflicting strict join succeeded");
+    } catch (const acl::Error &e) {
+        CHECK(e.errc() == acl::Errc::invalid_param);
+        CHECK(e.context().find("/err_msg_mode") != std::string::npos);
+        CHECK(e.context().find("/max_opqueue_num") != std::string::npos);
+    }
+
+    const acl::Config same{.err_msg_mode = acl::ErrMsgMode::process, .max_opqueue_num = 100u};
+    {
+        acl::Session joined = acl::Session::create(same, ec, acl::JoinPolicy::strict);
+        REQUIRE_FALSE(ec);
+        CHECK(joined.joined());
+        CHECK_FALSE(joined.is_owner());
+        CHECK(joined.join_report().compared);
+        CHECK(joined.join_report().compatible());
+        CHECK(held_by_aclpp() == 1);
+    }
+    // Leaving gave back the session's reference only: the runtime is still up for its holder.
+    CHECK(held_by_aclpp() == 0);
+    CHECK(aclppLifecycleEpoch() != 0);
+    CHECK(acl::config_bytes() == R"({"err_msg_mode": "1", "max_opqueue_num": "100"})");
+
+    std::uint64_t remaining = 99;
+    CHECK(aclFinalizeReference(&remaining) == ACL_SUCCESS);
+    CHECK(remaining == 0);
+    CHECK(aclppLifecycleEpoch() == 0);  // aclpp saw the teardown
+}
+
+TEST_CASE("B-3 init from a buffer goes through a private file that is gone after a success", "[B-3]") {
+    TempDir tmp;
+    struct Seen {
+        bool dirOk = false;
+        bool fileOk = false;
+        std::string path;
+    } seen;
+    // An OTHER init callback runs while aclInit reads the private file: look at it then.
+    acl::InitCallback look{acl::CallbackType::other, [&seen, &tmp](std::string_view) {
+                               const fs::path dir = private_dir(tmp);
+                               struct stat st {};
+                               seen.dirOk = ::lstat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) &&
+                                            (st.st_mode & 07777) == 0700 && st.st_uid == ::geteuid();
+                               const fs::path file = dir / "config.json";
+                               seen.fileOk = ::lstat(file.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+                                             (st.st_mode & 07777) == 0600;
+                               seen.path = file.string();
+                           }};
+    {
+        acl::Session session{acl::Config{.max_opqueue_num = 300u}};
+        CHECK(session.is_owner());
+        CHECK(seen.dirOk);
+        CHECK(seen.fileOk);
+        CHECK(acl::config_bytes().find("\"300\"") != std::string::npos);
+        CHECK_FALSE(fs::exists(private_dir(tmp)));  // removed before the init returned
+    }
+    CHECK(fs::is_empty(tmp.path));
+}
+
+TEST_CASE("B-3 the private file is gone after a failed init too", "[B-3]") {
+    TempDir tmp;
+    std::error_code ec;
+    acl::ScopedInit init = acl::ScopedInit::create(acl::ConfigText{R"({"max_opqueue_num": 5})"}, ec);
+    CHECK(ec == acl::Errc::invalid_max_opqueue_num_config);
+    CHECK(init.empty());
+    CHECK(fs::is_empty(tmp.path));
+    CHECK(aclppLifecycleEpoch() == 0);
+}
+
+TEST_CASE("B-3 a symlink planted where the private directory goes is refused, not followed", "[B-3]") {
+    TempDir tmp;
+    const fs::path target = tmp.path / "elsewhere";
+    fs::create_directory(target);
+    fs::create_directory_symlink(target, private_dir(tmp));
+    std::error_code ec;
+    acl::Session session = acl::Session::create(acl::Config{.max_opqueue_num = 300u}, ec);
+    CHECK(ec == acl::Errc::write_file);
+    CHECK(session.empty());
+    CHECK(fs::is_empty(target));              // nothing was written through the link
+    CHECK(fs::is_symlink(private_dir(tmp)));  // and it was not removed either
+    CHECK(aclppLifecycleEpoch() == 0);
+    try {
+        acl::Session again{acl::Config{.max_opqueue_num = 300u}};
+        FAIL("an init through a planted symlink succeeded");
+    } catch (const acl::Error &e) {
+        CHECK(e.errc() == acl::Errc::write_file);
+        CHECK(e.recent_message().find("refusing the private directory") != std::string::npos);
+    }
+}
+
+TEST_CASE("B-3 a private directory left by a dead process is removed on the next use", "[B-3]") {
+    TempDir tmp;
+    // A pid that cannot be running: above the kernel's pid_max.
+    const fs::path stale = tmp.path / "aclpp-999999999";
+    fs::create_directory(stale);
+    std::ofstream(stale / "config.json") << "{}";
+    {
+        acl::ScopedInit init{acl::ConfigText{"{}"}};
+        CHECK(init.is_owner());
+    }
+    CHECK_FALSE(fs::exists(stale));
+}
+
+TEST_CASE("B-3 what only the emulated runtime has answers 200001 over the vendor runtime", "[B-3]") {
+    CHECK(aclppSetPlatform("Ascend910B1", 1) == ACL_ERROR_API_NOT_SUPPORT);
+    CHECK(aclppTestingReset(ACLPP_RESET_ALL) == ACL_ERROR_API_NOT_SUPPORT);
+    CHECK(aclppTestingInjectFault(ACLPP_STEP_DUMP, ACL_ERROR_FAILURE, 0, 1) == ACL_ERROR_API_NOT_SUPPORT);
+    CHECK(aclppRegisteredCallbackCount() == ACLPP_COUNT_UNKNOWN_SIZE);
+    CHECK(aclppDevicesInUse() == ACLPP_COUNT_UNKNOWN_U64);
+    // What touches no runtime works as on the emulator.
+    const acl::Report report = acl::validate(R"({"max_opqueue_num": 5})");
+    CHECK(report.result == ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG);
+}
+
+TEST_CASE("B-3 E-2 Device::synchronize reaches its own device and leaves the current one", "[B-3][E-2]") {
+    acl::Session session{acl::Config{}};
+    acl::Device zero = session.set_device(0);
+    acl::Device one = session.set_device(1);  // now the current device
+    std::error_code ec;
+    zero.synchronize(ec);
+    CHECK_FALSE(ec);
+    std::int32_t current = -1;
+    CHECK(aclrtGetDevice(&current) == ACL_SUCCESS);
+    CHECK(current == 1);
+}
