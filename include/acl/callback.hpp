@@ -27,14 +27,6 @@
 #include <type_traits>
 #include <utility>
 
-// std::mutex and std::lock_guard only: libstdc++'s <mutex> adds unique_lock, call_once and the
-// timed mutexes (with <chrono>'s clocks), which every includer would compile (issue 7, target 5).
-#if defined(__GLIBCXX__) && __has_include(<bits/std_mutex.h>)
-#include <bits/std_mutex.h>
-#else
-#include <mutex>
-#endif
-
 #if ACLPP_HAS_SCHED_YIELD
 #include <sched.h>
 #else
@@ -62,6 +54,37 @@ namespace detail {
 /// The text of the last exception a callable threw on this thread.
 inline thread_local std::string t_last_callback_error;
 
+/// Lets a callback that is still running on another thread finish.
+inline void yield_thread() noexcept {
+#if ACLPP_HAS_SCHED_YIELD
+    ::sched_yield();
+#else
+    std::this_thread::yield();
+#endif
+}
+
+/// Guards a target's last error, held only to copy or move one string. Not std::mutex: the
+/// standard declares it in <mutex>, whose unique_lock, call_once and timed mutexes (with
+/// <chrono>'s clocks) every includer would compile (issue 7, target 5).
+class ErrorLock {
+public:
+    class Guard {
+    public:
+        explicit Guard(ErrorLock &lock) noexcept : lock_(lock) {
+            while (lock_.locked_.exchange(true)) yield_thread();
+        }
+        Guard(const Guard &) = delete;
+        Guard &operator=(const Guard &) = delete;
+        ~Guard() { lock_.locked_.store(false, MemoryOrder::release); }
+
+    private:
+        ErrorLock &lock_;
+    };
+
+private:
+    Atomic<bool> locked_{false};
+};
+
 /// A user callable behind a registration.
 class CallbackTarget {
 public:
@@ -72,7 +95,7 @@ public:
     virtual aclError invoke(const char *config, std::size_t length) noexcept = 0;
 
     [[nodiscard]] std::string last_error() const {
-        std::lock_guard lock(mutex_);
+        const ErrorLock::Guard guard(lock_);
         return last_error_;
     }
 
@@ -82,7 +105,7 @@ protected:
         try {
 #endif
             t_last_callback_error = text;
-            std::lock_guard lock(mutex_);
+            const ErrorLock::Guard guard(lock_);
             last_error_ = std::move(text);
 #if ACLPP_EXCEPTIONS
         } catch (...) {  // out of memory while recording: the code still tells the story
@@ -91,7 +114,7 @@ protected:
     }
 
 private:
-    mutable std::mutex mutex_;
+    mutable ErrorLock lock_;
     std::string last_error_;
 };
 
@@ -191,15 +214,6 @@ struct RunningSlots {
     }
 };
 inline thread_local RunningSlots t_running_slots;
-
-/// Lets a callback that is still running on another thread finish.
-inline void yield_thread() noexcept {
-#if ACLPP_HAS_SCHED_YIELD
-    ::sched_yield();
-#else
-    std::this_thread::yield();
-#endif
-}
 
 template <SlotKind K>
 inline aclError run_slot(std::size_t index, const char *config, std::size_t length, void *user_data) noexcept {

@@ -11,20 +11,12 @@
 #include <acl/detail/caller_buffer.hpp>
 #include <acl/effective_config.hpp>
 #include <acl/error.hpp>
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <system_error>
 #include <vector>
-
-// std::chrono::nanoseconds only. libstdc++ 12's <chrono> also brings <sstream> and the locale
-// machinery (for chrono::parse), which made it the most expensive header of the layer to
-// compile; its <bits/chrono.h> holds the duration types and nothing else.
-#if defined(__GLIBCXX__) && __has_include(<bits/chrono.h>)
-#include <bits/chrono.h>
-#else
-#include <chrono>
-#endif
 
 namespace acl {
 inline namespace v1 {

@@ -55,6 +55,50 @@ TEST_CASE("A-2 validation returns every finding with positions and touches no st
     CHECK(after.epoch == before.epoch);
 }
 
+TEST_CASE("A-2 K-7 K-8 an unknown key written with \\u escapes is placed at its own value", "[A-2][K-7][K-8]") {
+    FreshRuntime fresh;
+    const std::string config =
+        "{\n"
+        "  \"caf\\u00e9x\": 1,\n"
+        "  \"\\ud83d\\ude00x\": 2,\n"
+        "  \"caf\\u00e9 \\u00E9t\xC3\xA9\": 3,\n"
+        "  \"dump\": {\"dump_path\": \".\", \"dump_list\": [{\"model_name\": \"m\", \"caf\\u00e9\": 4}]}\n"
+        "}\n";
+    struct Expected {
+        std::string pointer;  // as the finding carries it: the key decoded to UTF-8
+        uint32_t line;
+        uint32_t column;
+        bool seen = false;
+    };
+    Expected expected[] = {
+        {"/caf\xC3\xA9x", 2, 17},
+        {"/\xF0\x9F\x98\x80x", 3, 20},
+        {"/caf\xC3\xA9 \xC3\xA9t\xC3\xA9", 4, 26},
+        {"/dump/dump_list/0/caf\xC3\xA9", 5, 77},
+    };
+    aclppReport *report = nullptr;
+    CHECK(aclppValidateBuffer(config.data(), config.size(), nullptr, &report) == ACL_SUCCESS);
+    REQUIRE(report != nullptr);
+    for (size_t i = 0; i < aclppReportFindingCount(report); ++i) {
+        aclppFinding f{};
+        REQUIRE(aclppReportGetFinding(report, i, &f) == ACL_SUCCESS);
+        if (std::string(f.message).find("unknown key") == std::string::npos) continue;
+        for (Expected &e : expected) {
+            if (f.pointer != e.pointer) continue;
+            INFO("pointer " << e.pointer);
+            CHECK(f.severity == ACLPP_SEVERITY_WARNING);
+            CHECK(f.line == e.line);
+            CHECK(f.column == e.column);
+            e.seen = true;
+        }
+    }
+    for (const Expected &e : expected) {
+        INFO("pointer " << e.pointer);
+        CHECK(e.seen);
+    }
+    aclppReportFree(report);
+}
+
 TEST_CASE("A-2 validation agrees with aclInit for a chosen SoC and reports the effective config", "[A-2]") {
     FreshRuntime fresh;
     TempDir dir;

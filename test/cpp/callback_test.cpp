@@ -199,3 +199,30 @@ TEST_CASE("C-5 tokens from many threads register and unregister exactly their ow
     CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 0);
     CHECK(calls.load() == 0);
 }
+
+#if ACLPP_EXCEPTIONS
+TEST_CASE("C-5 last_error() read while another thread records an error is one whole message", "[C-5]") {
+    // Longer than the small-string buffer, so that an unguarded copy would read a buffer being
+    // freed and replaced.
+    const std::string first(100, 'a');
+    const std::string second(300, 'b');
+    auto fail = [&, n = 0]() mutable -> void { throw std::runtime_error(++n % 2 == 0 ? first : second); };
+    acl::detail::TypedTarget<decltype(fail)> target(fail);
+    std::atomic<bool> done{false};
+    std::thread writer([&] {
+        for (int i = 0; i < 20000; ++i) (void)target.invoke(nullptr, 0);
+        done = true;
+    });
+    int reads = 0;
+    int torn = 0;
+    while (!done) {
+        const std::string seen = target.last_error();
+        if (!seen.empty() && seen != first && seen != second) ++torn;
+        ++reads;
+    }
+    writer.join();
+    CHECK(torn == 0);
+    CHECK(reads > 0);
+    CHECK(target.last_error() == first);  // the 20000th call throws `first`
+}
+#endif

@@ -25,6 +25,14 @@ static_assert(kConfig.json() == R"({"err_msg_mode":"1","dump":{"dump_path":"./",
 static_assert(acl::to_json_fixed<[] { return acl::Config{.default_device = 0}; }>().json() ==
               R"({"defaultDevice":{"default_device":"0"}})");
 
+// An extra key's value is laid out at compile time as at run time (config_test.cpp).
+static_assert(acl::to_json_fixed<[] {
+                  acl::Config c;
+                  c.add_extra("mine", "{ \"a\" : [1, 2] ,\n\"o\": [{}, []]}");
+                  return c;
+              }>()
+                  .json() == R"({"mine":{"a":[1,2],"o":[{},[]]}})");
+
 // Fluent setters work in constant expressions too.
 static_assert(acl::to_json_fixed<[] {
                   acl::Config c;

@@ -88,6 +88,23 @@ TEST_CASE("C-4 to_json writes the dump section with its list, filters and ranges
           R"("dump_list":[{"model_name":"m","layer":["a"]}]}})");
 }
 
+TEST_CASE("C-4 to_json lays out an extra key's value like the rest and keeps its tokens", "[C-4]") {
+    acl::Config c;
+    c.add_extra("mine", "{ \"a\" : [1, 2.50E1] ,\n\t\"s\":\"x\\u00e9 \\\" ]\", \"o\": [{}, []]}");
+    CHECK(c.to_json(acl::JsonStyle::compact) == R"({"mine":{"a":[1,2.50E1],"s":"x\u00e9 \" ]","o":[{},[]]}})");
+    CHECK(c.to_json() ==
+          "{\n"
+          "  \"mine\": {\n"
+          "    \"a\": [1, 2.50E1],\n"
+          "    \"s\": \"x\\u00e9 \\\" ]\",\n"
+          "    \"o\": [\n"
+          "      {},\n"
+          "      []\n"
+          "    ]\n"
+          "  }\n"
+          "}\n");
+}
+
 TEST_CASE("C-4 parsing to_json back gives an equal config", "[C-4]") {
     const acl::Config c = full_config();
     for (const acl::JsonStyle style : {acl::JsonStyle::pretty, acl::JsonStyle::compact}) {

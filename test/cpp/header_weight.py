@@ -18,7 +18,7 @@ FORBIDDEN = {
     "acl/json.hpp": "JsonValue is opt-in",
     "acl/runtime.hpp": "the runtime queries are opt-in",
     "/atomic": "<atomic> (C++20 brings atomic_wait): use acl/detail/atomic.hpp",
-    "/mutex": "<mutex> (unique_lock, call_once, timed mutexes): libstdc++'s <bits/std_mutex.h> suffices",
+    "/mutex": "<mutex> (unique_lock, call_once, timed mutexes): callback.hpp's ErrorLock suffices",
     "/chrono": "<chrono> (with <sstream> and locales in libstdc++ 12)",
     "/bits/chrono.h": "the chrono durations are only for LifecycleState, in <acl/runtime.hpp>",
     "/thread": "<thread>",

@@ -1,6 +1,7 @@
 #include "json_reader.hpp"
 
 #include <acl/detail/json_text.hpp>
+#include <acl/detail/json_text_writer.hpp>
 #include <cstdint>
 
 namespace aclconfig {
@@ -316,46 +317,12 @@ JsonNode parseJson(std::string_view text) {
     return Parser(text).parseDocument();
 }
 
-namespace {
-
-void writeCanonical(const JsonNode &node, std::size_t depth, std::string &out) {
-    const std::string inner((depth + 1) * 2, ' ');
-    const std::string outer(depth * 2, ' ');
-    if (node.isObject()) {
-        if (node.members.empty()) {
-            out += "{}";
-            return;
-        }
-        out += "{\n";
-        for (std::size_t i = 0; i < node.members.size(); ++i) {
-            out += inner + node.members[i].rawKey + ": ";
-            writeCanonical(node.members[i].value, depth + 1, out);
-            out += i + 1 < node.members.size() ? ",\n" : "\n";
-        }
-        out += outer + "}";
-    } else if (node.isArray()) {
-        if (node.items.empty()) {
-            out += "[]";
-            return;
-        }
-        out += "[\n";
-        for (std::size_t i = 0; i < node.items.size(); ++i) {
-            out += inner;
-            writeCanonical(node.items[i], depth + 1, out);
-            out += i + 1 < node.items.size() ? ",\n" : "\n";
-        }
-        out += outer + "]";
-    } else {
-        out += node.raw;
-    }
-}
-
-}  // namespace
-
-std::string canonicalJson(const JsonNode &node) {
-    std::string out;
-    writeCanonical(node, 0, out);
-    return out;
+std::string canonicalJson(std::string_view text) {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    if (text.empty()) text = "{}";  // as the core reads it (F-3)
+    acl::detail::JsonTextWriter writer(true);
+    writer.raw(text);
+    return writer.take();
 }
 
 std::string compactJson(const JsonNode &node) {

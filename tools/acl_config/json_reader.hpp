@@ -1,7 +1,7 @@
 // A small JSON reader for acl-config. It keeps what the tool needs and a general-purpose
-// parser throws away: the order of object members (fmt keeps the file's key order), duplicate
-// keys (fmt must not drop what the file says; check reports them) and the exact text of every
-// scalar (fmt leaves numbers and string escapes byte for byte as written).
+// parser throws away: the order of object members, duplicate keys (check reports them) and the
+// exact text of every scalar (explain shows values as written). fmt needs no reader: it lays
+// the text out token by token with the C++ layer's writer (canonicalJson).
 //
 // It is not a validator: whether a config is acceptable is decided by the core
 // (aclppValidateFile), the one source of truth. This reader only has to agree with the core on
@@ -64,9 +64,10 @@ private:
 /// Compact JSON text of a node, rebuilt from the raw scalars.
 [[nodiscard]] std::string compactJson(const JsonNode &node);
 
-/// The canonical layout of `acl-config fmt`: two-space indent, members in their order, every
-/// scalar as written; no final newline.
-[[nodiscard]] std::string canonicalJson(const JsonNode &node);
+/// The canonical layout of `acl-config fmt`, the one Config::to_json writes (the C++ layer's
+/// JsonTextWriter): two-space indent, members in their order, arrays of scalars on one line,
+/// every scalar as written, a final newline. A leading BOM is dropped; an empty text is {} (F-3).
+[[nodiscard]] std::string canonicalJson(std::string_view text);
 
 /// `text` as a JSON string literal: the C++ layer's encoder, so valid UTF-8 whatever `text` holds.
 [[nodiscard]] std::string quoteJson(std::string_view text);

@@ -15,7 +15,7 @@ int runSchema(const SchemaOptions &options, std::ostream &out) {
     if (rc == ACL_SUCCESS) rc = aclppGetConfigSchema(soc, text.data(), text.size(), &required);
     if (rc != ACL_SUCCESS) throw std::runtime_error("the core gave no schema: " + codeLabel(rc));
     text.resize(required - 1);
-    out << canonicalJson(parseJson(text)) << '\n';
+    out << canonicalJson(text);
     return kExitOk;
 }
 

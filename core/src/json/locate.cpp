@@ -1,9 +1,11 @@
 // Finding where a JSON pointer's value sits in the text. Only messages need positions, so this
 // runs on the cold path, over text that simdjson has already accepted.
+#include <algorithm>
 #include <charconv>
 #include <string>
 
 #include "json/document.hpp"
+#include "json/syntax.hpp"
 
 namespace aclpp::core {
 namespace {
@@ -24,40 +26,13 @@ public:
     void seek(std::size_t pos) noexcept { pos_ = pos; }
     void advance() noexcept { ++pos_; }
 
-    // Reads a string starting at '"', decoding the simple escapes (enough to compare keys).
+    // Reads a string starting at '"' and decodes it as simdjson does, so that a key can be
+    // compared with a pointer token whatever escapes it is written with.
     std::string readString() {
-        std::string out;
-        ++pos_;  // opening quote
-        while (pos_ < text_.size() && text_[pos_] != '"') {
-            char c = text_[pos_++];
-            if (c == '\\' && pos_ < text_.size()) {
-                char e = text_[pos_++];
-                switch (e) {
-                    case 'n': out += '\n'; break;
-                    case 't': out += '\t'; break;
-                    case 'r': out += '\r'; break;
-                    case 'b': out += '\b'; break;
-                    case 'f': out += '\f'; break;
-                    case 'u': {
-                        unsigned code = 0;
-                        const char *begin = text_.data() + pos_;
-                        std::from_chars(begin, begin + std::min<std::size_t>(4, text_.size() - pos_), code, 16);
-                        pos_ += 4;
-                        if (code < 0x80) {
-                            out += static_cast<char>(code);
-                        } else {
-                            out += '?';  // non-ASCII escapes in keys: good enough for locating
-                        }
-                        break;
-                    }
-                    default: out += e; break;
-                }
-            } else {
-                out += c;
-            }
-        }
-        ++pos_;  // closing quote
-        return out;
+        const std::size_t begin = pos_ + 1;
+        skipString();
+        const std::size_t end = std::min(pos_ - 1, text_.size());  // the closing quote
+        return decodeJsonString(text_.substr(begin, end - begin));
     }
 
     void skipString() noexcept {

@@ -126,51 +126,6 @@ std::string quoted(std::string_view text) {
     return inQuotes(shownText(text, kMaxShownToken));
 }
 
-// Keys as simdjson decodes them, for pointers: the escapes are known to be valid here.
-std::string decodeKey(std::string_view raw) {
-    std::string out;
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-        if (raw[i] != '\\' || i + 1 >= raw.size()) {
-            out += raw[i];
-            continue;
-        }
-        const char e = raw[++i];
-        switch (e) {
-            case 'b':
-                out += '\b';
-                break;
-            case 'f':
-                out += '\f';
-                break;
-            case 'n':
-                out += '\n';
-                break;
-            case 'r':
-                out += '\r';
-                break;
-            case 't':
-                out += '\t';
-                break;
-            case 'u': {
-                uint32_t code = 0;
-                if (!hex4(raw, i + 1, code)) break;
-                i += 4;
-                uint32_t low = 0;
-                if (code >= 0xD800 && code <= 0xDBFF && raw.substr(i + 1, 2) == "\\u" && hex4(raw, i + 3, low)) {
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
-                    i += 6;
-                }
-                appendUtf8(out, code);
-                break;
-            }
-            default:
-                out += e;
-                break;
-        }
-    }
-    return out;
-}
-
 // Whether a number that from_chars finds out of range is too large (simdjson rejects it) rather
 // than too small (simdjson reads it as 0 or a subnormal): the decimal exponent of its first
 // significant digit decides.
@@ -343,7 +298,7 @@ private:
         std::string out;
         for (const Frame &frame : stack_) {
             if (frame.object) {
-                appendPointerToken(out, decodeKey(frame.rawKey));
+                appendPointerToken(out, decodeJsonString(frame.rawKey));
             } else {
                 out += '/';
                 out += std::to_string(frame.index);
@@ -630,6 +585,51 @@ private:
 };
 
 }  // namespace
+
+std::string decodeJsonString(std::string_view raw) {
+    std::string out;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] != '\\' || i + 1 >= raw.size()) {
+            out += raw[i];
+            continue;
+        }
+        const char e = raw[++i];
+        switch (e) {
+            case 'b':
+                out += '\b';
+                break;
+            case 'f':
+                out += '\f';
+                break;
+            case 'n':
+                out += '\n';
+                break;
+            case 'r':
+                out += '\r';
+                break;
+            case 't':
+                out += '\t';
+                break;
+            case 'u': {
+                uint32_t code = 0;
+                if (!hex4(raw, i + 1, code)) break;
+                i += 4;
+                uint32_t low = 0;
+                if (code >= 0xD800 && code <= 0xDBFF && raw.substr(i + 1, 2) == "\\u" && hex4(raw, i + 3, low) &&
+                    low >= 0xDC00 && low <= 0xDFFF) {
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+                    i += 6;
+                }
+                appendUtf8(out, code);
+                break;
+            }
+            default:
+                out += e;
+                break;
+        }
+    }
+    return out;
+}
 
 std::string depthMessage(std::size_t depth, bool isObject) {
     return "nesting too deep: " + std::to_string(depth) + (isObject ? " nested objects" : " nested arrays") +

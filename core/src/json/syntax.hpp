@@ -42,6 +42,13 @@ struct SyntaxScan {
 /// scanSyntax's problem alone.
 [[nodiscard]] std::optional<SyntaxProblem> findSyntaxProblem(std::string_view text);
 
+/// The content of a JSON string (the bytes between its quotes) decoded as simdjson decodes it:
+/// escapes replaced, \uXXXX written as UTF-8, a surrogate pair as its one code point. Both
+/// scanners name keys through it, so their pointers match the validator's. simdjson rejects an
+/// unpaired surrogate; here it becomes its 3-byte form, which is not UTF-8 and so equals no key
+/// simdjson decodes. Never fails: a malformed escape is dropped.
+[[nodiscard]] std::string decodeJsonString(std::string_view raw);
+
 /// "nesting too deep: 11 nested objects; at most 10 nested objects and 10 nested arrays are
 /// allowed", for `depth` objects (isObject) or arrays.
 [[nodiscard]] std::string depthMessage(std::size_t depth, bool isObject);

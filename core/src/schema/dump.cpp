@@ -21,7 +21,7 @@ namespace {
 using namespace std::string_view_literals;
 
 // The tables (keys, allowed values, limits) live in schema/dump_rules.hpp, shared with the
-// documentation generator (tools/gen_config_reference.cpp).
+// documentation generator (tools/build/gen_config_reference.cpp).
 using namespace dump_rules;
 
 // ---- Small helpers (the string-building ones run only for a finding) -------------------------

@@ -1,6 +1,6 @@
 // The tables of the `dump` section (decision K-4): its keys in the order phase A
 // checks them, the allowed values of phase B and the limits of phase C. The validator
-// (schema/dump.cpp) and the documentation generator (tools/gen_config_reference.cpp) share them.
+// (schema/dump.cpp) and the documentation generator (tools/build/gen_config_reference.cpp) share them.
 #pragma once
 
 #include <array>

@@ -28,7 +28,7 @@ constexpr std::string_view kSectionKey = "profiler";
 constexpr std::string_view kSectionPointer = "/profiler";
 
 // The tables (allow-list, value lists, limits) and supports() live in schema/profiler_rules.hpp,
-// shared with the documentation generator (tools/gen_config_reference.cpp).
+// shared with the documentation generator (tools/build/gen_config_reference.cpp).
 using namespace profiler_rules;
 
 const KeyRule *findRule(std::string_view key) noexcept {

@@ -1,7 +1,7 @@
 // The tables of the `profiler` section (decisions K-5, E-1): the
 // allow-list with each key's kind and product gate, the value lists and the limits. The
 // validator (schema/profiler.cpp) and the documentation generator
-// (tools/gen_config_reference.cpp) share them; the per-product facts are in
+// (tools/build/gen_config_reference.cpp) share them; the per-product facts are in
 // platform/products.hpp (ProfilerTraits).
 #pragma once
 

@@ -23,7 +23,7 @@ using namespace std::string_view_literals;
 constexpr uint64_t kUint32Max = std::numeric_limits<uint32_t>::max();
 constexpr uint64_t kInt32Max = std::numeric_limits<int32_t>::max();
 // The key table (kKeyRules, the known-key lists) lives in schema/top_level_rules.hpp, shared
-// with the documentation generator (tools/gen_config_reference.cpp).
+// with the documentation generator (tools/build/gen_config_reference.cpp).
 using namespace top_level_rules;
 
 // ---- reading values -----------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // The keys of acl.json that the runtime reads itself (K-1, K-3), as one table: the
 // validator (schema/top_level.cpp) walks it for the types, codes and "allowed" texts, and the
-// documentation generator (tools/gen_config_reference.cpp) prints the same rows into
+// documentation generator (tools/build/gen_config_reference.cpp) prints the same rows into
 // docs/config-reference.md, so the two cannot disagree.
 #pragma once
 

@@ -33,7 +33,8 @@ struct StackSize {
 };
 
 /// A top-level key the runtime itself does not read, for modules that read the raw config in
-/// their init callbacks. `json` is the value's JSON text, written verbatim.
+/// their init callbacks. `json` is the value's JSON text; to_json keeps its tokens as written
+/// and lays it out like the rest (only the whitespace changes).
 struct ExtraKey {
     std::string key{};
     std::string json{};

@@ -1,7 +1,8 @@
-// The layout of the JSON text acl::Config::to_json writes: a constexpr streaming writer that
-// indents by two spaces (or writes no whitespace) and keeps arrays of scalars on one line. It is
-// the one definition of that layout: to_json uses it in constant expressions, and the core's
-// aclppJsonWriter uses it at run time, so both produce the same bytes.
+// The canonical layout of acl.json: a constexpr streaming writer that indents by two spaces (or
+// writes no whitespace) and keeps arrays of scalars on one line. It is the one definition of
+// that layout: acl::Config::to_json uses it in constant expressions, the core's aclppJsonWriter
+// at run time, and acl-config fmt lays out a whole file with raw(), so all three produce the
+// same bytes for the same JSON.
 #pragma once
 
 #include <acl/detail/json_text.hpp>
@@ -19,25 +20,49 @@ class JsonTextWriter {
 public:
     constexpr explicit JsonTextWriter(bool pretty) : pretty_(pretty) {}
 
-    constexpr void begin_object() { open('{', false); }
-    constexpr void end_object() { close('}'); }
+    constexpr void begin_object() { open('}', false); }
+    constexpr void end_object() { close(); }
     /// `inline_elements`: scalars on one line ("layer": ["a", "b"]).
-    constexpr void begin_array(bool inline_elements) { open('[', inline_elements); }
-    constexpr void end_array() { close(']'); }
+    constexpr void begin_array(bool inline_elements) { open(']', inline_elements); }
+    constexpr void end_array() { close(); }
     constexpr void key(std::string_view name) {
         separate();
         append_json_string(out_, name);
-        out_.append(pretty_ ? ": " : ":");
-        after_key_ = true;
+        colon();
     }
     constexpr void string(std::string_view text) {
         separate();
         append_json_string(out_, text);
     }
-    /// JSON text written as it is (a number, the value of an extra key).
+    /// A JSON value given as text (a number, the value of an extra key, a whole file) in this
+    /// layout: strings, numbers and literals keep their exact text, members their order
+    /// (duplicates too), and only the whitespace changes. Text that is not JSON is not checked:
+    /// its tokens are written in turn and its containers closed.
     constexpr void raw(std::string_view json) {
-        separate();
-        out_.append(json);
+        std::size_t opened = 0;
+        std::size_t pos = 0;
+        while (pos < json.size()) {
+            const char c = json[pos];
+            if (c == '{' || c == '[') {
+                open(c == '{' ? '}' : ']', c == '[' && scalars_only(json, pos));
+                ++opened;
+                ++pos;
+            } else if (c == '}' || c == ']') {
+                if (opened == 0) return;
+                close();
+                --opened;
+                ++pos;
+            } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ':') {
+                ++pos;
+            } else {
+                const std::size_t end = c == '"' ? string_end(json, pos) : scalar_end(json, pos);
+                separate();
+                out_.append(json.substr(pos, end - pos));
+                pos = end;
+                if (c == '"' && next_is_colon(json, pos)) colon();
+            }
+        }
+        while (opened-- != 0) close();
     }
     /// Ends the document (pretty text ends with a newline) and gives the text away.
     [[nodiscard]] constexpr std::string take() {
@@ -54,9 +79,48 @@ public:
 
 private:
     struct Level {
+        char closing;  // '}' or ']'
         bool inline_elements;
         std::size_t count;
     };
+
+    /// Offset just past the string that starts at `pos` (its closing quote).
+    static constexpr std::size_t string_end(std::string_view json, std::size_t pos) noexcept {
+        for (std::size_t i = pos + 1; i < json.size(); ++i) {
+            if (json[i] == '\\') {
+                ++i;
+            } else if (json[i] == '"') {
+                return i + 1;
+            }
+        }
+        return json.size();
+    }
+    /// Offset just past the number or literal that starts at `pos`.
+    static constexpr std::size_t scalar_end(std::string_view json, std::size_t pos) noexcept {
+        std::size_t i = pos + 1;
+        while (i < json.size() && std::string_view(" \t\n\r,:[]{}\"").find(json[i]) == std::string_view::npos) ++i;
+        return i;
+    }
+    static constexpr bool next_is_colon(std::string_view json, std::size_t pos) noexcept {
+        while (pos < json.size() && (json[pos] == ' ' || json[pos] == '\t' || json[pos] == '\n' || json[pos] == '\r')) {
+            ++pos;
+        }
+        return pos < json.size() && json[pos] == ':';
+    }
+    /// Whether the array that opens at `pos` holds only scalars: the first bracket after it,
+    /// outside strings, is its own end.
+    static constexpr bool scalars_only(std::string_view json, std::size_t pos) noexcept {
+        for (std::size_t i = pos + 1; i < json.size(); ++i) {
+            if (json[i] == '"') {
+                i = string_end(json, i) - 1;
+            } else if (json[i] == '[' || json[i] == '{') {
+                return false;
+            } else if (json[i] == ']') {
+                return true;
+            }
+        }
+        return true;
+    }
 
     constexpr void newline(std::size_t depth) {
         out_.push_back('\n');
@@ -77,16 +141,20 @@ private:
             newline(levels_.size());
         }
     }
-    constexpr void open(char bracket, bool inline_elements) {
-        separate();
-        out_.push_back(bracket);
-        levels_.push_back(Level{inline_elements, 0});
+    constexpr void colon() {
+        out_.append(pretty_ ? ": " : ":");
+        after_key_ = true;
     }
-    constexpr void close(char bracket) {
+    constexpr void open(char closing, bool inline_elements) {
+        separate();
+        out_.push_back(closing == '}' ? '{' : '[');
+        levels_.push_back(Level{closing, inline_elements, 0});
+    }
+    constexpr void close() {
         const Level level = levels_.back();
         levels_.pop_back();
         if (pretty_ && !level.inline_elements && level.count != 0) newline(levels_.size());
-        out_.push_back(bracket);
+        out_.push_back(level.closing);
     }
 
     bool pretty_;
