@@ -171,6 +171,12 @@ def cold_cycle(results, table):
                    threads=1, mode="slower")
 
 
+def vendor_session(results, table):
+    timed_pair(results, table, "6 Session init+finalize, typed config, over the vendor runtime (stand-in) vs "
+               "aclInit(file)+aclFinalize of the same bytes", "vendor_session", "BM_Vendor_SessionTypedConfig/real_time",
+               "BM_Baseline_RawInitFileFinalize/real_time", threads=1, mode="slower", target="<= 1.5x", limit=1.5)
+
+
 def validate_throughput(results, table):
     program = "validate_throughput"
     figure = "3 validation only (aclppValidateBuffer+ReportFree), 1 MiB"
@@ -291,7 +297,7 @@ def main():
     args = parser.parse_args()
 
     results = Results(args.results)
-    for program in ("join_leave", "cold_cycle", "validate_throughput", "finalize_callbacks"):
+    for program in ("join_leave", "cold_cycle", "validate_throughput", "finalize_callbacks", "vendor_session"):
         results.load_program(program)
 
     table = Table()
@@ -301,6 +307,7 @@ def main():
     finalize_callbacks(results, table)
     compile_time(results, table)
     rss(results, table)
+    vendor_session(results, table)
 
     lines = []
     machine = machine_line(args.results)
