@@ -5,6 +5,9 @@
 #include <acl/acl.hpp>
 #include <acl/config.hpp>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <string>
 
@@ -45,6 +48,25 @@ void BM_Baseline_RawInitFileFinalize(benchmark::State &state) {
     std::remove(path.c_str());
 }
 
+// Proposed baseline: what a program without aclpp must do with a config it holds in memory, as
+// the Session does: write it to a new file (in the same memory-backed folder), aclInit it,
+// aclFinalize, remove the file. The file is the vendor's one way in (it has no init from memory).
+void BM_Baseline_WriteFileInitFinalize(benchmark::State &state) {
+    const std::string path = "/dev/shm/aclpp-bench-" + std::to_string(::getpid()) + ".json";
+    const std::string bytes = typedConfig().to_json();
+    for (auto _ : state) {
+        const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        const bool written = fd >= 0 && ::write(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size());
+        if (fd >= 0) ::close(fd);
+        const bool ok = written && aclInit(path.c_str()) == ACL_SUCCESS && aclFinalize() == ACL_SUCCESS;
+        ::unlink(path.c_str());
+        if (!ok) {
+            state.SkipWithError("write, aclInit(file) or aclFinalize failed");
+            return;
+        }
+    }
+}
+
 void BM_Vendor_SessionTypedConfig(benchmark::State &state) {
     for (auto _ : state) {
         std::error_code ec;
@@ -57,6 +79,7 @@ void BM_Vendor_SessionTypedConfig(benchmark::State &state) {
 }
 
 BENCHMARK(BM_Baseline_RawInitFileFinalize)->UseRealTime();
+BENCHMARK(BM_Baseline_WriteFileInitFinalize)->UseRealTime();
 BENCHMARK(BM_Vendor_SessionTypedConfig)->UseRealTime();
 
 }  // namespace

@@ -25,7 +25,7 @@ std::string write_config(const fs::path &dir, std::string_view name, std::string
     return path.string();
 }
 
-/// A folder of its own, also used as TMPDIR so that the private directory lands in it.
+/// A folder of its own, also $XDG_RUNTIME_DIR (the first place the private directory goes).
 struct TempDir {
     fs::path path;
     TempDir() {
@@ -33,7 +33,7 @@ struct TempDir {
         const char *made = ::mkdtemp(pattern);
         REQUIRE(made != nullptr);
         path = made;
-        REQUIRE(::setenv("TMPDIR", made, 1) == 0);
+        REQUIRE(::setenv("XDG_RUNTIME_DIR", made, 1) == 0);
     }
     ~TempDir() {
         std::error_code ignored;

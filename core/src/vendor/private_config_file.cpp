@@ -18,9 +18,20 @@ namespace {
 constexpr std::string_view kPrefix = "aclpp-";
 constexpr const char *kFileName = "config.json";
 
+bool isDirectory(const char *path) {
+    struct stat st {};
+    return path != nullptr && path[0] == '/' && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/// $XDG_RUNTIME_DIR (the user's own memory-backed folder), else /dev/shm (memory-backed), else
+/// $TMPDIR, else /tmp: the bytes stay off the disk where the system allows it, and creating and
+/// removing a file there costs a fraction of what it costs on a disk file system.
 std::string baseDirectory() {
-    const char *tmp = std::getenv("TMPDIR");
-    return tmp != nullptr && tmp[0] == '/' ? std::string(tmp) : std::string("/tmp");
+    const char *const candidates[] = {std::getenv("XDG_RUNTIME_DIR"), "/dev/shm", std::getenv("TMPDIR")};
+    for (const char *candidate : candidates) {
+        if (isDirectory(candidate)) return candidate;
+    }
+    return "/tmp";
 }
 
 std::string systemError(std::string_view what, const std::string &path) {
@@ -92,6 +103,10 @@ std::optional<PrivateConfigFile> PrivateConfigFile::create(std::string_view byte
     const std::string base = baseDirectory();
     std::call_once(staleRemoved, [&] { removeStaleDirectories(base); });
 
+    // Paths, not descriptors: in a sticky folder (/tmp) or a private one nobody else can rename
+    // or replace the directory once mkdir made it ours, and each saved descriptor is a syscall
+    // on a call whose cost is its syscalls. The modes are at most 0700 and 0600 (the umask can
+    // only take bits away).
     const std::string directory = privateDirectoryPath();
     if (mkdir(directory.c_str(), 0700) != 0) {
         if (errno != EEXIST) {
@@ -111,44 +126,29 @@ std::optional<PrivateConfigFile> PrivateConfigFile::create(std::string_view byte
             return std::nullopt;
         }
     }
-    const int directoryFd = open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (directoryFd < 0) {
-        error = systemError("cannot open the private directory", directory);
-        (void)rmdir(directory.c_str());
-        return std::nullopt;
-    }
-    PrivateConfigFile file(directory, directoryFd);  // from here on, the destructor cleans up
-    if (fchmod(directoryFd, 0700) != 0) {            // exact, whatever the umask
-        error = systemError("cannot set the mode of the private directory", directory);
-        return std::nullopt;
-    }
-    const int fd = openat(directoryFd, kFileName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    PrivateConfigFile file(directory);  // from here on, the destructor cleans up
+    const int fd = open(file.filePath_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd < 0) {
         error = systemError("cannot create the private config file", file.filePath_);
         return std::nullopt;
     }
-    const bool written = fchmod(fd, 0600) == 0 && writeAll(fd, bytes);
-    if (!written) error = systemError("cannot write the private config file", file.filePath_);
-    if (close(fd) != 0 && written) {
+    const bool written = writeAll(fd, bytes);
+    if (close(fd) != 0 || !written) {
         error = systemError("cannot write the private config file", file.filePath_);
         return std::nullopt;
     }
-    if (!written) return std::nullopt;
     return file;
 }
 
-PrivateConfigFile::PrivateConfigFile(std::string directory, int directoryFd)
-    : directory_(std::move(directory)), filePath_(directory_ + "/" + kFileName), directoryFd_(directoryFd) {}
+PrivateConfigFile::PrivateConfigFile(std::string directory)
+    : directory_(std::move(directory)), filePath_(directory_ + "/" + kFileName) {}
 
 PrivateConfigFile::PrivateConfigFile(PrivateConfigFile &&other) noexcept
-    : directory_(std::move(other.directory_)),
-      filePath_(std::move(other.filePath_)),
-      directoryFd_(std::exchange(other.directoryFd_, -1)) {}
+    : directory_(std::exchange(other.directory_, std::string())), filePath_(std::move(other.filePath_)) {}
 
 PrivateConfigFile::~PrivateConfigFile() {
-    if (directoryFd_ < 0) return;
-    (void)unlinkat(directoryFd_, kFileName, 0);
-    close(directoryFd_);
+    if (directory_.empty()) return;
+    (void)unlink(filePath_.c_str());
     (void)rmdir(directory_.c_str());
 }
 

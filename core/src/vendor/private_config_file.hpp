@@ -1,9 +1,9 @@
 // The file behind aclppInitFromBuffer over the vendor runtime, which can only read a config
-// from a path (B-3): a new directory "aclpp-<pid>" under $TMPDIR (else /tmp), mode 0700, made
-// with mkdir (which never follows a symlink) and checked to be this user's; in it config.json,
-// mode 0600, created with O_EXCL | O_NOFOLLOW. Both are removed when the object goes, so the
-// bytes never outlive the init that reads them. Directories left by dead processes go on the
-// first use in a process.
+// from a path (B-3): a new directory "aclpp-<pid>" (mode 0700, made with mkdir, which never
+// follows a symlink) under $XDG_RUNTIME_DIR, else /dev/shm, else $TMPDIR, else /tmp; in it
+// config.json, mode 0600, created with O_EXCL | O_NOFOLLOW. Both are removed when the object
+// goes, so the bytes never outlive the init that reads them. Directories left by dead processes
+// go on the first use in a process.
 #pragma once
 
 #include <optional>
@@ -26,14 +26,13 @@ public:
     [[nodiscard]] const std::string &path() const noexcept { return filePath_; }
 
 private:
-    PrivateConfigFile(std::string directory, int directoryFd);
+    explicit PrivateConfigFile(std::string directory);
 
-    std::string directory_;
+    std::string directory_;  // empty once moved from
     std::string filePath_;
-    int directoryFd_ = -1;
 };
 
-/// The directory create() uses in this process: $TMPDIR (else /tmp) + "/aclpp-<pid>".
+/// The directory create() uses in this process: the base folder + "/aclpp-<pid>".
 [[nodiscard]] std::string privateDirectoryPath();
 
 }  // namespace aclpp::vendor
