@@ -172,7 +172,7 @@ def cold_cycle(results, table):
 
 
 def vendor_session(results, table):
-    timed_pair(results, table, "6 Session init+finalize, typed config, over the vendor runtime (stand-in) vs "
+    timed_pair(results, table, "7 Session init+finalize, typed config, over the vendor runtime (stand-in) vs "
                "aclInit(file)+aclFinalize of the same bytes", "vendor_session", "BM_Vendor_SessionTypedConfig/real_time",
                "BM_Baseline_RawInitFileFinalize/real_time", threads=1, mode="slower", target="<= 1.5x", limit=1.5)
     # The vendor reads a config from a file only: the baseline that also writes and removes one.

@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 emulated_dir=${ACLPP_BUILD_DIR:-build}
 cann_dir=${ACLPP_CANN_BUILD_DIR:-$emulated_dir-cann}
 standin="$PWD/$emulated_dir/test/standin/cann"
-meson compile -C "$emulated_dir" test/standin/cann/lib64/libascendcl.so test/standin/stub/lib64/libascendcl.so \
+# The stand-in's files by their paths in the build tree (ninja's names for them).
+ninja -C "$emulated_dir" test/standin/cann/lib64/libascendcl.so test/standin/stub/lib64/libascendcl.so \
   test/standin/cann/include/acl/acl.h test/standin/stub/include/acl/acl.h
 if [ ! -f "$cann_dir/build.ninja" ]; then
   meson setup "$cann_dir" -Druntime=cann -Dcann_home="$standin" "$@"
