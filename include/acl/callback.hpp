@@ -388,8 +388,9 @@ class InitCallback {
 public:
     InitCallback(std::nullptr_t) noexcept {}  // NOLINT(google-explicit-constructor): Vulkan-Hpp shape
     /// Registers `f` for `type`. Throws acl::Error (500000 for a second non-`other` registration).
-    template <InitCallable F>
+    template <InitCallable F ACLPP_THROWING_PARAMETER>
     InitCallback(CallbackType type, F &&f) {
+        ACLPP_NEEDS_EXCEPTIONS("acl::InitCallback::create(type, f, ec)");
         std::error_code ec;
         *this = detail::make_token<detail::SlotKind::init, InitCallback>(type, std::forward<F>(f), ec);
         if (ec) detail::raise(ec.value(), "aclInitCallbackRegister");
@@ -423,7 +424,8 @@ public:
         if (rc != ACL_SUCCESS) detail::report_finalize_error(rc, "aclInitCallbackUnRegister", "acl::InitCallback");
     }
     /// Unregisters now; throws acl::Error on failure.
-    void close() {
+    ACLPP_THROWING void close() {
+        ACLPP_NEEDS_EXCEPTIONS("close(ec)");
         const aclError rc = registration_.close();
         if (rc != ACL_SUCCESS) detail::raise(rc, "aclInitCallbackUnRegister");
     }
@@ -442,8 +444,9 @@ class FinalizeCallback {
 public:
     FinalizeCallback(std::nullptr_t) noexcept {}  // NOLINT(google-explicit-constructor): Vulkan-Hpp shape
     /// Registers `f` for `type`. Throws acl::Error.
-    template <FinalizeCallable F>
+    template <FinalizeCallable F ACLPP_THROWING_PARAMETER>
     FinalizeCallback(CallbackType type, F &&f) {
+        ACLPP_NEEDS_EXCEPTIONS("acl::FinalizeCallback::create(type, f, ec)");
         std::error_code ec;
         *this = detail::make_token<detail::SlotKind::finalize, FinalizeCallback>(type, std::forward<F>(f), ec);
         if (ec) detail::raise(ec.value(), "aclFinalizeCallbackRegister");
@@ -474,7 +477,8 @@ public:
         if (rc != ACL_SUCCESS)
             detail::report_finalize_error(rc, "aclFinalizeCallbackUnRegister", "acl::FinalizeCallback");
     }
-    void close() {
+    ACLPP_THROWING void close() {
+        ACLPP_NEEDS_EXCEPTIONS("close(ec)");
         const aclError rc = registration_.close();
         if (rc != ACL_SUCCESS) detail::raise(rc, "aclFinalizeCallbackUnRegister");
     }

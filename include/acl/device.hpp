@@ -27,7 +27,8 @@ public:
     /// An empty handle.
     Device(std::nullptr_t) noexcept {}  // NOLINT(google-explicit-constructor): Vulkan-Hpp shape
     /// aclrtSetDevice(id). Throws acl::Error on failure (100001 before init, 107001 bad id).
-    explicit Device(std::int32_t id) {
+    ACLPP_THROWING explicit Device(std::int32_t id) {
+        ACLPP_NEEDS_EXCEPTIONS("acl::Device::create(id, ec)");
         std::uint64_t epoch = 0;
         const aclError rc = aclppSetDeviceWithEpoch(id, &epoch);
         if (rc != ACL_SUCCESS) [[unlikely]]
@@ -63,7 +64,8 @@ public:
 
     /// Synchronizes this device, whatever this thread's current device is (which stays as it
     /// is). Throws acl::Error: 100001 when empty or its runtime was finalized since.
-    void synchronize() const {
+    ACLPP_THROWING void synchronize() const {
+        ACLPP_NEEDS_EXCEPTIONS("synchronize(ec)");
         const aclError rc = synchronize_held();
         if (rc != ACL_SUCCESS) [[unlikely]]
             detail::raise(rc, "aclrtSynchronizeDevice", "device " + std::to_string(id_));
@@ -76,7 +78,8 @@ public:
         if (!give_back(ec)) detail::report_finalize_error(ec.value(), "aclrtResetDevice", "acl::Device");
     }
     /// aclrtResetDevice now; throws acl::Error on failure. Empty afterwards.
-    void close() {
+    ACLPP_THROWING void close() {
+        ACLPP_NEEDS_EXCEPTIONS("close(ec)");
         std::error_code ec;
         if (!give_back(ec)) detail::raise(ec.value(), "aclrtResetDevice");
     }

@@ -22,7 +22,8 @@ inline namespace v1 {
     detail::assign(ec, detail::copy_out(aclppGetEffectiveConfig, out));
     return out;
 }
-[[nodiscard]] inline std::string effective_config_json() {
+ACLPP_THROWING [[nodiscard]] inline std::string effective_config_json() {
+    ACLPP_NEEDS_EXCEPTIONS("acl::effective_config_json(ec)");
     std::string out;
     const aclError rc = detail::copy_out(aclppGetEffectiveConfig, out);
     if (rc != ACL_SUCCESS) detail::raise(rc, "aclppGetEffectiveConfig");

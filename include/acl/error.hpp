@@ -4,8 +4,8 @@
 // std::error_category named "acl", defined once in the compiled core. acl::Error is the one
 // exception type: it carries the code, the C function that failed and the text of
 // aclGetRecentErrMsg() taken at the failure point. Every throwing call has an error_code twin;
-// with exceptions disabled (ACLPP_EXCEPTIONS 0) a throwing call that fails calls the fatal-error
-// handler instead.
+// with exceptions disabled (ACLPP_EXCEPTIONS 0) the twins are the API: a throwing call does not
+// compile (ACLPP_THROWING in <acl/detail/macros.hpp>), so nothing in the layer aborts.
 #pragma once
 
 #include <acl/acl.h>
@@ -15,7 +15,6 @@
 #include <acl/detail/macros.hpp>
 #include <cstddef>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -141,35 +140,6 @@ private:
     std::string what_;
 };
 
-/// What the fatal-error handler gets when a throwing call fails with exceptions disabled.
-struct ErrorInfo {
-    aclError code;
-    std::string_view function;
-    std::string_view recent_message;
-    std::string_view context;
-};
-
-/// Called instead of throwing when ACLPP_EXCEPTIONS is 0. It must not return (if it does, the
-/// process aborts). The default prints one line to stderr and aborts.
-using FatalErrorHandler = void (*)(const ErrorInfo &info) noexcept;
-
-namespace detail {
-inline void default_fatal_error_handler(const ErrorInfo &info) noexcept {
-    std::fprintf(stderr, "aclpp: %.*s failed: %s (%d): %s%s%.*s%s%.*s\n", static_cast<int>(info.function.size()),
-                 info.function.data(), aclppErrorName(info.code), info.code, aclppErrorDescription(info.code),
-                 info.context.empty() ? "" : "; ", static_cast<int>(info.context.size()), info.context.data(),
-                 info.recent_message.empty() ? "" : "\n", static_cast<int>(info.recent_message.size()),
-                 info.recent_message.data());
-    std::abort();
-}
-inline detail::Atomic<FatalErrorHandler> fatal_error_handler{&default_fatal_error_handler};
-}  // namespace detail
-
-/// Installs `handler` (nullptr restores the default); returns the previous one.
-inline FatalErrorHandler set_fatal_error_handler(FatalErrorHandler handler) noexcept {
-    return detail::fatal_error_handler.exchange(handler != nullptr ? handler : &detail::default_fatal_error_handler);
-}
-
 /// What the finalize-error handler gets: a failure no exception could report, because it
 /// happened in a destructor (ScopedInit, Session, Device, callback tokens) or at exit.
 struct FinalizeError {
@@ -228,30 +198,28 @@ inline constexpr bool kThrowInCore = false;
 inline constexpr bool kThrowInCore = true;
 #endif
 
-/// The one place that turns an aclError into an exception (or, without exceptions, into a call
-/// of the fatal-error handler). Cold and out of line: messages are built only here.
-[[noreturn]] ACLPP_COLD inline void raise_error(aclError code, const char *function, std::string recent,
-                                                std::string context) {
+/// The one place that turns an aclError into an exception. Cold and out of line: messages are
+/// built only here. Without exceptions only throwing calls name it, and none of them compiles.
+ACLPP_THROWING [[noreturn]] ACLPP_COLD inline void raise_error(aclError code, const char *function, std::string recent,
+                                                               std::string context) {
+    ACLPP_NEEDS_EXCEPTIONS("(of the acl:: call that led here)");
 #if ACLPP_EXCEPTIONS
     if constexpr (kThrowInCore) {
         throw_error(code, function, std::move(recent), std::move(context));
     } else {
         throw Error(code, function, std::move(recent), std::move(context));
     }
-#else
-    const ErrorInfo info{code, function, recent, context};
-    fatal_error_handler.load()(info);
-    std::abort();
 #endif
 }
 
 /// raise_error for a failed C call: takes aclGetRecentErrMsg() at the failure point.
-[[noreturn]] ACLPP_COLD inline void raise(aclError code, const char *function, std::string context = {}) {
+ACLPP_THROWING [[noreturn]] ACLPP_COLD inline void raise(aclError code, const char *function,
+                                                         std::string context = {}) {
     raise_error(code, function, take_recent_error_message(), std::move(context));
 }
 
-/// Throws (or calls the fatal handler) when `code` is not ACL_SUCCESS.
-inline void check(aclError code, const char *function) {
+/// Throws when `code` is not ACL_SUCCESS.
+ACLPP_THROWING inline void check(aclError code, const char *function) {
     if (code != ACL_SUCCESS) [[unlikely]]
         raise(code, function);
 }

@@ -490,7 +490,8 @@ inline bool operator==(const JsonValue &a, const JsonValue &b) noexcept {
 }
 
 /// The live effective configuration with provenance (aclppGetEffectiveConfig), parsed.
-[[nodiscard]] inline JsonValue effective_config() {
+ACLPP_THROWING [[nodiscard]] inline JsonValue effective_config() {
+    ACLPP_NEEDS_EXCEPTIONS("acl::JsonValue::parse(acl::effective_config_json(ec))");
     const std::string text = effective_config_json();
     JsonParseError error;
     std::optional<JsonValue> value = JsonValue::parse(text, &error);

@@ -55,7 +55,8 @@ struct LifecycleState {
     state.last_finalize = std::chrono::nanoseconds(raw.lastFinalizeNanoseconds);
     return state;
 }
-[[nodiscard]] inline LifecycleState lifecycle_state() {
+ACLPP_THROWING [[nodiscard]] inline LifecycleState lifecycle_state() {
+    ACLPP_NEEDS_EXCEPTIONS("acl::lifecycle_state(ec)");
     std::error_code ec;
     LifecycleState state = lifecycle_state(ec);
     if (ec) detail::raise(ec.value(), "aclppGetLifecycleState");
@@ -74,7 +75,8 @@ struct LifecycleState {
     detail::assign(ec, aclrtGetDeviceCount(&count));
     return count;
 }
-[[nodiscard]] inline std::uint32_t device_count() {
+ACLPP_THROWING [[nodiscard]] inline std::uint32_t device_count() {
+    ACLPP_NEEDS_EXCEPTIONS("acl::device_count(ec)");
     std::uint32_t count = 0;
     detail::check(aclrtGetDeviceCount(&count), "aclrtGetDeviceCount");
     return count;
@@ -91,7 +93,8 @@ inline void set_platform(std::string_view soc, std::uint32_t devices, std::error
     soc.copy(name, soc.size());
     detail::assign(ec, aclppSetPlatform(soc.empty() ? nullptr : name, devices));
 }
-inline void set_platform(std::string_view soc, std::uint32_t devices = 0) {
+ACLPP_THROWING inline void set_platform(std::string_view soc, std::uint32_t devices = 0) {
+    ACLPP_NEEDS_EXCEPTIONS("acl::set_platform(soc, devices, ec)");
     std::error_code ec;
     set_platform(soc, devices, ec);
     if (ec) detail::raise(ec.value(), "aclppSetPlatform", "soc \"" + std::string(soc) + "\"");
@@ -125,7 +128,8 @@ struct SocInfo {
     detail::assign(ec, detail::copy_out(aclppGetConfigBytes, out));
     return out;
 }
-[[nodiscard]] inline std::string config_bytes() {
+ACLPP_THROWING [[nodiscard]] inline std::string config_bytes() {
+    ACLPP_NEEDS_EXCEPTIONS("acl::config_bytes(ec)");
     std::string out;
     const aclError rc = detail::copy_out(aclppGetConfigBytes, out);
     if (rc != ACL_SUCCESS) detail::raise(rc, "aclppGetConfigBytes");

@@ -81,13 +81,18 @@ public:
     /// An empty handle: holds no reference.
     ScopedInit(std::nullptr_t) noexcept {}  // NOLINT(google-explicit-constructor): Vulkan-Hpp shape
     /// aclInit(nullptr): no config. Throws acl::Error on failure.
-    ScopedInit() { acquire_or_raise(detail::InitSource{}); }
+    ACLPP_THROWING ScopedInit() {
+        ACLPP_NEEDS_EXCEPTIONS("acl::ScopedInit::create(ec)");
+        acquire_or_raise(detail::InitSource{});
+    }
     /// aclInit(path). Throws acl::Error on failure.
-    explicit ScopedInit(const ConfigFile &file) {
+    ACLPP_THROWING explicit ScopedInit(const ConfigFile &file) {
+        ACLPP_NEEDS_EXCEPTIONS("acl::ScopedInit::create(file, ec)");
         acquire_or_raise(detail::InitSource{detail::InitSource::Kind::file, file.path.c_str(), {}}, file.path);
     }
     /// aclppInitFromBuffer(text). Throws acl::Error on failure.
-    explicit ScopedInit(ConfigText text) {
+    ACLPP_THROWING explicit ScopedInit(ConfigText text) {
+        ACLPP_NEEDS_EXCEPTIONS("acl::ScopedInit::create(text, ec)");
         acquire_or_raise(detail::InitSource{detail::InitSource::Kind::text, nullptr, text.json});
     }
 
@@ -138,7 +143,8 @@ public:
     /// Gives the reference back now and reports a failure: throws acl::Error. On failure the
     /// handle still holds its reference (the runtime kept it), so a retry or the destructor can
     /// give it back.
-    void close() {
+    ACLPP_THROWING void close() {
+        ACLPP_NEEDS_EXCEPTIONS("close(ec)");
         std::error_code ec;
         std::string explanation;
         const std::uint64_t epoch = epoch_;
@@ -196,7 +202,7 @@ private:
         return known == fits;
     }
 
-    void acquire_or_raise(const detail::InitSource &source, std::string_view context = {}) {
+    ACLPP_THROWING void acquire_or_raise(const detail::InitSource &source, std::string_view context = {}) {
         if (!core_fits_headers()) [[unlikely]]
             check_core_version();
         const aclError rc = acquire(source);

@@ -172,19 +172,25 @@ public:
     /// An empty session.
     Session(std::nullptr_t) noexcept {}  // NOLINT(google-explicit-constructor): Vulkan-Hpp shape
     /// No config (aclInit(nullptr)). A join never conflicts: nothing was asked for.
-    Session() : init_() { join_.joined = init_.joined(); }
+    ACLPP_THROWING Session() : init_() {
+        ACLPP_NEEDS_EXCEPTIONS("acl::Session::create(ec)");
+        join_.joined = init_.joined();
+    }
     /// Initialises from a typed config, acl::Config or a compile-time checked acl::StaticConfig
     /// (or joins and compares). Throws acl::Error.
-    template <detail::TypedConfig C>
+    template <detail::TypedConfig C ACLPP_THROWING_PARAMETER>
     explicit Session(const C &config, JoinPolicy policy = JoinPolicy::warn) {
+        ACLPP_NEEDS_EXCEPTIONS("acl::Session::create(config, ec, policy)");
         open_or_raise(detail::typed_config_json(config), policy);
     }
     /// Initialises from acl.json text. Throws acl::Error.
-    explicit Session(ConfigText text, JoinPolicy policy = JoinPolicy::warn) {
+    ACLPP_THROWING explicit Session(ConfigText text, JoinPolicy policy = JoinPolicy::warn) {
+        ACLPP_NEEDS_EXCEPTIONS("acl::Session::create(text, ec, policy)");
         open_or_raise(std::string(text.json), policy);
     }
     /// Initialises from an acl.json file (the runtime reads it). Throws acl::Error.
-    explicit Session(const ConfigFile &file, JoinPolicy policy = JoinPolicy::warn) {
+    ACLPP_THROWING explicit Session(const ConfigFile &file, JoinPolicy policy = JoinPolicy::warn) {
+        ACLPP_NEEDS_EXCEPTIONS("acl::Session::create(file, ec, policy)");
         std::error_code ec;
         std::string context;
         open_file(file, policy, ec, context);
@@ -200,8 +206,15 @@ public:
 #if ACLPP_EXCEPTIONS
         try {
 #endif
+            std::string json = detail::typed_config_json(config);
+#if !ACLPP_EXCEPTIONS
+            if (json.empty()) {  // to_json's answer to out of memory: no config renders ""
+                ec = make_error_code(Errc::bad_alloc);
+                return session;
+            }
+#endif
             std::string context;
-            session.open(detail::typed_config_json(config), policy, ec, context);
+            session.open(std::move(json), policy, ec, context);
 #if ACLPP_EXCEPTIONS
         } catch (const std::bad_alloc &) {
             ec = make_error_code(Errc::bad_alloc);
@@ -270,7 +283,8 @@ public:
 
     /// The live effective configuration with provenance (aclppGetEffectiveConfig) as JSON text;
     /// acl::effective_config() in <acl/json.hpp> parses it.
-    [[nodiscard]] std::string effective_json() const {
+    ACLPP_THROWING [[nodiscard]] std::string effective_json() const {
+        ACLPP_NEEDS_EXCEPTIONS("effective_json(ec)");
         return effective_config_json();
     }
     [[nodiscard]] std::string effective_json(std::error_code &ec) const {
@@ -278,7 +292,8 @@ public:
     }
 
     /// Makes `id` the current device of this thread (aclrtSetDevice); the Device resets it.
-    [[nodiscard]] Device set_device(std::int32_t id) const {
+    ACLPP_THROWING [[nodiscard]] Device set_device(std::int32_t id) const {
+        ACLPP_NEEDS_EXCEPTIONS("set_device(id, ec)");
         return Device(id);
     }
     [[nodiscard]] Device set_device(std::int32_t id, std::error_code &ec) const noexcept {
@@ -286,19 +301,22 @@ public:
     }
 
     /// Registers an init callback for `type` (see acl::InitCallback).
-    template <InitCallable F>
+    template <InitCallable F ACLPP_THROWING_PARAMETER>
     [[nodiscard]] InitCallback on_init(CallbackType type, F &&f) const {
+        ACLPP_NEEDS_EXCEPTIONS("acl::InitCallback::create(type, f, ec)");
         return InitCallback(type, std::forward<F>(f));
     }
     /// Registers a finalize callback for `type` (see acl::FinalizeCallback).
-    template <FinalizeCallable F>
+    template <FinalizeCallable F ACLPP_THROWING_PARAMETER>
     [[nodiscard]] FinalizeCallback on_finalize(CallbackType type, F &&f) const {
+        ACLPP_NEEDS_EXCEPTIONS("acl::FinalizeCallback::create(type, f, ec)");
         return FinalizeCallback(type, std::forward<F>(f));
     }
 
     /// Gives the reference back now and reports a failure (throws acl::Error). On failure the
     /// session keeps its reference.
-    void close() {
+    ACLPP_THROWING void close() {
+        ACLPP_NEEDS_EXCEPTIONS("close(ec)");
         init_.close();
     }
     void close(std::error_code &ec) noexcept {
@@ -314,14 +332,14 @@ public:
     }
 
 private:
-    [[noreturn]] static void fail(aclError code, const char *function, std::string context) {
+    ACLPP_THROWING [[noreturn]] static void fail(aclError code, const char *function, std::string context) {
         const std::string thrown = last_callback_error();
         if (!thrown.empty() && code == ACL_ERROR_FAILURE)
             context.append(context.empty() ? "" : "; ").append("a callback threw: ").append(thrown);
         detail::raise(code, function, std::move(context));
     }
 
-    void open_or_raise(std::string json, JoinPolicy policy) {
+    ACLPP_THROWING void open_or_raise(std::string json, JoinPolicy policy) {
         std::error_code ec;
         std::string context;
         const bool joining_conflict = open(std::move(json), policy, ec, context);

@@ -71,7 +71,8 @@ inline constexpr std::uint32_t header_version = ACLPP_VERSION;
 
 /// Checks the loaded core against these headers. Throws acl::Error with
 /// ACL_ERROR_API_NOT_SUPPORT and a message naming both versions on a mismatch.
-inline void check_core_version() {
+ACLPP_THROWING inline void check_core_version() {
+    ACLPP_NEEDS_EXCEPTIONS("acl::check_core_version(ec)");
     if (core_version_compatible(header_version, aclppCoreVersion())) [[likely]]
         return;
     detail::raise_error(ACL_ERROR_API_NOT_SUPPORT, "acl::check_core_version", {}, core_version_mismatch());

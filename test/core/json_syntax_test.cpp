@@ -2,6 +2,8 @@
 // line, column and message, the depth finding's pointer and position, and both carried to the
 // validation report and to aclGetRecentErrMsg.
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "catch.hpp"
 #include "json/document.hpp"
@@ -168,6 +170,14 @@ TEST_CASE("F-3 the scanner accepts integers beyond the 64-bit integers and says 
     const aclpp::core::SyntaxScan broken = scanSyntax("[18446744073709551616,]");
     CHECK(broken.problem.has_value());
     CHECK(broken.wideIntegerEnds.empty());
+}
+
+TEST_CASE("C-2 the scanner lists every number as written, in text order", "[C-2][F-3]") {
+    using aclpp::core::scanSyntax;
+    const aclpp::core::SyntaxScan scan = scanSyntax("{\"1.5\": [1.0, -0, {\"k\": 2.50e1}], \"x\": \"3\", \"y\": 1e2}");
+    CHECK_FALSE(scan.problem.has_value());
+    CHECK(scan.numbers == std::vector<std::string_view>{"1.0", "-0", "2.50e1", "1e2"});  // not the key, nor the string
+    CHECK(scanSyntax("[1, 2,]").numbers.empty());  // a text with a problem reports the problem only
 }
 
 TEST_CASE("F-3 K-8 invalid UTF-8 is located to the byte", "[F-3][K-8]") {

@@ -87,6 +87,64 @@ TEST_CASE("C-2 aclppCompareConfigs: defaults, integer values, duplicate keys and
     CHECK(aclppCompareConfigs(nullptr, 2, "{}", 2, &diff) == ACL_ERROR_INVALID_PARAM);
 }
 
+TEST_CASE("C-2 aclppCompareConfigs compares numbers by their text, rounding nothing", "[C-2][A-2]") {
+    using Items = std::vector<std::pair<aclppConfigDifferenceKind, std::string>>;
+    CHECK(compare(R"({"n":1.0})", R"({"n":1})").items == Items{{ACLPP_CONFIG_CONFLICT, "/n 1.0 1"}});
+    CHECK(compare(R"({"n":1e2})", R"({"n":100})").items == Items{{ACLPP_CONFIG_CONFLICT, "/n 1e2 100"}});
+    CHECK(compare(R"({"n":-0})", R"({"n":0})").items.empty());  // both integers: by value
+    // Beyond the 64-bit integers: one double, two texts.
+    CHECK(compare(R"({"n":18446744073709551616})", R"({"n":18446744073709551616})").items.empty());
+    CHECK(compare(R"({"n":18446744073709551616})", R"({"n":18446744073709551617})").items ==
+          Items{{ACLPP_CONFIG_CONFLICT, "/n 18446744073709551616 18446744073709551617"}});
+    // Numbers inside strings and keys are no numbers: each value keeps its own text.
+    CHECK(compare(R"({"1.5":"2","m":[0.50,7],"k":2.50})", R"({"1.5":"2","m":[0.5,7],"k":2.5})").items ==
+          Items{{ACLPP_CONFIG_CONFLICT, "/m/0 0.50 0.5"}, {ACLPP_CONFIG_CONFLICT, "/k 2.50 2.5"}});
+}
+
+TEST_CASE("C-2 aclppCompareConfigs: the last of repeated keys counts, a dump keeps them all", "[C-2][A-2]") {
+    using Items = std::vector<std::pair<aclppConfigDifferenceKind, std::string>>;
+    CHECK(compare(R"({"a":1,"a":2})", R"({"a":1})").items == Items{{ACLPP_CONFIG_CONFLICT, "/a 2 1"}});
+    CHECK(compare(R"({"a":2})", R"({"a":1,"a":2})").items.empty());
+    CHECK(compare(R"({"o":{"a":1.0,"a":2}})", R"({"o":3})").items ==
+          Items{{ACLPP_CONFIG_CONFLICT, "/o {\"a\":1.0,\"a\":2} 3"}});
+    CHECK(compare("{}", R"({"x":{"b":1,"b":0.0}})").items == Items{{ACLPP_CONFIG_EXTRA, "/x  {\"b\":1,\"b\":0.0}"}});
+}
+
+TEST_CASE("C-2 aclppCompareConfigs walks nested objects and arrays", "[C-2][A-2]") {
+    using Items = std::vector<std::pair<aclppConfigDifferenceKind, std::string>>;
+    const Diff d = compare(R"({"d":{"l":[{"m":"x","n":[1,2]},{"m":"y"}],"e":[]},"k":[1,2],"z":null})",
+                           R"({"d":{"l":[{"m":"x","n":[1,3.0]},{"m":"z","q":false}]},"k":[1],"z":null})");
+    REQUIRE(d.rc == ACL_SUCCESS);
+    CHECK(d.items == Items{{ACLPP_CONFIG_CONFLICT, "/d/l/0/n/1 2 3.0"},
+                           {ACLPP_CONFIG_CONFLICT, "/d/l/1/m \"y\" \"z\""},
+                           {ACLPP_CONFIG_CONFLICT, "/k [1,2] [1]"},
+                           {ACLPP_CONFIG_EXTRA, "/d/l/1/q  false"}});  // "e": [] is an empty section
+    CHECK(compare(R"({"a":[{"b":1}]})", R"({"a":{"b":1}})").items ==
+          Items{{ACLPP_CONFIG_CONFLICT, "/a [{\"b\":1}] {\"b\":1}"}});
+}
+
+TEST_CASE("C-2 aclppCompareConfigs escapes ~ and / in pointers and strings in values", "[C-2][A-2]") {
+    using Items = std::vector<std::pair<aclppConfigDifferenceKind, std::string>>;
+    CHECK(compare(R"({"a/b":{"c~d":1}})", R"({"a/b":{"c~d":2}})").items ==
+          Items{{ACLPP_CONFIG_CONFLICT, "/a~1b/c~0d 1 2"}});
+    CHECK(compare(R"({"~/":"q\"\u00e9\n"})", R"({"~/":"q"})").items ==
+          Items{{ACLPP_CONFIG_CONFLICT, "/~0~1 \"q\\\"\u00e9\\n\" \"q\""}});
+}
+
+TEST_CASE("C-2 aclppCompareConfigs: a text that is not JSON as aclInit reads it, on either side, is 100006",
+          "[C-2][A-2]") {
+    for (const char *bad : {"", " ", "{\"a\":1,}", "{} x", "[1,]", "{\"a\":\"\xff\"}", "{\"a\":01}", "nul"}) {
+        INFO(bad);
+        CHECK(compare(bad, "{}").rc == ACL_ERROR_PARSE_FILE);
+        if (*bad != '\0') CHECK(compare("{}", bad).rc == ACL_ERROR_PARSE_FILE);  // empty live text reads as {}
+    }
+    CHECK(compare("\xEF\xBB\xBF{\"a\":1}", R"({"a":1})").items.empty());  // a UTF-8 BOM is skipped
+    // Read as aclInit reads acl.json (F-3, F-4): a double overflow and 11 nested arrays are no config.
+    CHECK(compare(R"({"a":1e400})", R"({"a":1e400})").rc == ACL_ERROR_PARSE_FILE);
+    CHECK(compare(R"({"a":[[[[[[[[[[[1]]]]]]]]]]]})", "{}").rc == ACL_ERROR_PARSE_FILE);
+    CHECK(compare(R"({"a":[[[[[[[[[[1]]]]]]]]]]})", "{}").rc == ACL_SUCCESS);
+}
+
 TEST_CASE("C-2 aclppCompareConfigs with live NULL reads the live runtime's bytes", "[C-2][A-2]") {
     FreshRuntime fresh;
     aclppConfigDiff *diff = nullptr;

@@ -57,7 +57,8 @@ TEST_CASE("C-2 Session hands its config to the core as bytes, never a file", "[C
     REQUIRE_FALSE(ec);
     CHECK(session.is_owner());
     CHECK(session.requested_json() == config.to_json());
-    CHECK(acl::config_bytes() == config.to_json());
+    CHECK(acl::config_bytes(ec) == config.to_json());
+    CHECK_FALSE(ec);
 }
 
 TEST_CASE("C-2 Session exposes the effective configuration", "[C-2]") {

@@ -231,7 +231,9 @@ typedef struct aclppConfigDiff aclppConfigDiff;
  * object or array against nothing, is no difference. `live` NULL compares with the bytes of the
  * live runtime (ACL_ERROR_UNINITIALIZE when it is not initialised); empty live text, or one whose
  * top level is not an object, reads as {} (F-5). Returns ACL_ERROR_PARSE_FILE when either text is
- * not JSON (RFC 8259); then *diff is NULL. Free *diff with aclppConfigDiffFree. */
+ * not JSON as aclInit reads it (RFC 8259, at most 10 nested objects and 10 nested arrays, no
+ * number beyond a double: F-3, F-4), or the requested text is empty; then *diff is NULL. Free
+ * *diff with aclppConfigDiffFree. */
 ACL_FUNC_VISIBILITY aclError aclppCompareConfigs(const char *requested, size_t requestedLength, const char *live,
                                                  size_t liveLength, aclppConfigDiff **diff);
 /* aclppCompareConfigs of the file at `path` with the live runtime's bytes. The file is read once

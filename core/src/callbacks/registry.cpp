@@ -125,7 +125,7 @@ std::vector<InitCallback> CallbackRegistry::commitInit(SharedConfigBytes config,
     return callNow;
 }
 
-void CallbackRegistry::abortInit() {
+void CallbackRegistry::cancelInit() {
     std::lock_guard lock(mutex_);
     pending_.clear();
     phase_ = Phase::idle;

@@ -53,7 +53,8 @@ public:
     /// Marks the runtime initialised with `config` and returns the registrations that arrived
     /// after their type was notified (or whose type is never notified by this init): call them now.
     [[nodiscard]] std::vector<InitCallback> commitInit(SharedConfigBytes config, bool configGiven);
-    void abortInit();
+    /// A failed init: forgets what was pending and returns to idle.
+    void cancelInit();
     void markFinalized();
 
     [[nodiscard]] std::vector<FinalizeCallback> snapshotForFinalize(aclRegisterCallbackType type);

@@ -1,19 +1,24 @@
 // aclppCompareConfigs: the key-by-key comparison behind acl::Session's join policy (C-2). It
 // lives here rather than in <acl/session.hpp> so that a program constructing a Session does not
-// compile a JSON parser and a tree diff. It reads both texts with acl::JsonValue, the C++
-// layer's strict parser, so numbers compare by their text and nothing is rounded.
+// compile a JSON parser and a tree diff. It reads both texts with the core's acl.json reader (the
+// one aclInit uses) and keeps each number as written (ExactDocument), so numbers compare by their
+// text and nothing is rounded.
 #include <acl/aclpp_ext.h>
 
-#include <acl/json.hpp>
 #include <array>
+#include <charconv>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "config/config_file.hpp"
 #include "errors/recent_message.hpp"
+#include "json/document.hpp"
+#include "json/exact_document.hpp"
 #include "util/guarded_call.hpp"
 
 using aclpp::core::guardedCall;
@@ -36,7 +41,51 @@ struct aclppConfigDiff {
 
 namespace {
 
-using acl::JsonValue;
+using aclpp::core::ExactDocument;
+using aclpp::core::ExactMember;
+using aclpp::core::ExactValue;
+using aclpp::core::isNumber;
+using aclpp::core::JsonElement;
+using aclpp::core::JsonType;
+
+/// A side of the comparison: a value and the document it belongs to.
+struct Side {
+    const ExactDocument &document;
+    ExactValue value;
+};
+
+/// The member `key` (the last one when the key repeats, F-5), or nullptr.
+const ExactMember *findLast(const std::vector<ExactMember> &members, std::string_view key) noexcept {
+    for (auto it = members.rbegin(); it != members.rend(); ++it) {
+        if (it->key == key) return &*it;
+    }
+    return nullptr;
+}
+
+std::optional<std::int64_t> asInt64(std::string_view number) noexcept {
+    std::int64_t value = 0;
+    const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), value);
+    if (ec != std::errc() || end != number.data() + number.size()) return std::nullopt;
+    return value;
+}
+
+/// Scalars: the same kind and value; numbers by value when both are integers, else by text.
+bool sameScalar(const Side &a, const Side &b) {
+    const bool number = isNumber(a.value.element);
+    if (number != isNumber(b.value.element)) return false;
+    if (number) {
+        const std::string_view x = a.document.numberText(a.value);
+        const std::string_view y = b.document.numberText(b.value);
+        const std::optional<std::int64_t> i = asInt64(x);
+        const std::optional<std::int64_t> j = asInt64(y);
+        return i && j ? *i == *j : x == y;
+    }
+    if (a.value.element.type() != b.value.element.type()) return false;
+    if (a.value.element.type() == JsonType::STRING) {
+        return aclpp::core::asString(a.value.element) == aclpp::core::asString(b.value.element);
+    }
+    return aclpp::core::minifiedJson(a.value.element) == aclpp::core::minifiedJson(b.value.element);  // true, null
+}
 
 /// Values the runtime uses when a key is absent: a key absent on one side and at its default
 /// on the other is no difference.
@@ -60,42 +109,58 @@ constexpr std::array<KeyDefault, 13> kKeyDefaults{{
     {"/profiler/switch", "\"off\""},
 }};
 
-bool isDefault(std::string_view pointer, const JsonValue &value) {
+bool isDefault(std::string_view pointer, const Side &side) {
     for (const KeyDefault &d : kKeyDefaults) {
-        if (d.pointer == pointer) return value.dump() == d.json;
+        if (d.pointer == pointer) return side.document.dump(side.value) == d.json;
     }
     // An empty section is the same as no section.
-    return (value.is_object() || value.is_array()) && value.size() == 0;
+    const JsonElement element = side.value.element;
+    if (element.type() == JsonType::OBJECT) return aclpp::core::asObject(element).size() == 0;
+    if (element.type() == JsonType::ARRAY) return aclpp::core::asArray(element).size() == 0;
+    return false;
 }
 
-void diffValues(const JsonValue &requested, const JsonValue &live, const std::string &at, aclppConfigDiff &out) {
-    if (requested.is_object() && live.is_object()) {
-        for (const auto &[key, value] : requested.members()) {
-            if (requested.find(key) != &value) continue;  // a repeated key: the last one counts
-            std::string child = at;
-            acl::detail::append_pointer_token(child, key);
-            if (const JsonValue *other = live.find(key)) {
-                diffValues(value, *other, child, out);
+void diffValues(const Side &requested, const Side &live, const std::string &at, aclppConfigDiff &out) {
+    const JsonType requestedType = requested.value.element.type();
+    const JsonType liveType = live.value.element.type();
+    if (requestedType == JsonType::OBJECT && liveType == JsonType::OBJECT) {
+        const std::vector<ExactMember> wanted = requested.document.members(requested.value);
+        const std::vector<ExactMember> had = live.document.members(live.value);
+        for (const ExactMember &member : wanted) {
+            if (findLast(wanted, member.key) != &member) continue;  // a repeated key: the last one counts
+            const std::string child = aclpp::core::childPointer(at, member.key);
+            const Side value{requested.document, member.value};
+            if (const ExactMember *other = findLast(had, member.key)) {
+                diffValues(value, Side{live.document, other->value}, child, out);
             } else if (!isDefault(child, value)) {
-                out.conflicts.push_back(Difference{ACLPP_CONFIG_CONFLICT, child, value.dump(), {}});
+                out.conflicts.push_back(
+                    Difference{ACLPP_CONFIG_CONFLICT, child, requested.document.dump(member.value), {}});
             }
         }
-        for (const auto &[key, value] : live.members()) {
-            if (live.find(key) != &value || requested.find(key) != nullptr) continue;
-            std::string child = at;
-            acl::detail::append_pointer_token(child, key);
-            if (!isDefault(child, value)) out.extras.push_back(Difference{ACLPP_CONFIG_EXTRA, child, {}, value.dump()});
+        for (const ExactMember &member : had) {
+            if (findLast(had, member.key) != &member || findLast(wanted, member.key) != nullptr) continue;
+            const std::string child = aclpp::core::childPointer(at, member.key);
+            if (!isDefault(child, Side{live.document, member.value})) {
+                out.extras.push_back(Difference{ACLPP_CONFIG_EXTRA, child, {}, live.document.dump(member.value)});
+            }
         }
         return;
     }
-    if (requested == live) return;
-    if (requested.is_array() && live.is_array() && requested.size() == live.size()) {
-        for (std::size_t i = 0; i < requested.size(); ++i) {
-            diffValues(requested.elements()[i], live.elements()[i], at + "/" + std::to_string(i), out);
+    if (requestedType == JsonType::ARRAY && liveType == JsonType::ARRAY) {
+        const std::vector<ExactValue> wanted = requested.document.elements(requested.value);
+        const std::vector<ExactValue> had = live.document.elements(live.value);
+        if (wanted.size() == had.size()) {
+            for (std::size_t i = 0; i < wanted.size(); ++i) {
+                diffValues(Side{requested.document, wanted[i]}, Side{live.document, had[i]},
+                           aclpp::core::childPointer(at, i), out);
+            }
+            return;
         }
+    } else if (requestedType != JsonType::OBJECT && requestedType != JsonType::ARRAY && sameScalar(requested, live)) {
         return;
     }
-    out.conflicts.push_back(Difference{ACLPP_CONFIG_CONFLICT, at, requested.dump(), live.dump()});
+    out.conflicts.push_back(Difference{ACLPP_CONFIG_CONFLICT, at, requested.document.dump(requested.value),
+                                       live.document.dump(live.value)});
 }
 
 /// The bytes the live runtime was initialised with (the caller-buffer rule of aclppGetConfigBytes).
@@ -132,14 +197,14 @@ aclError aclppCompareConfigs(const char *requested, size_t requestedLength, cons
         } else {
             liveBytes.assign(live, liveLength);
         }
-        std::optional<JsonValue> want =
-            JsonValue::parse(std::string_view(requested != nullptr ? requested : "", requestedLength));
-        std::optional<JsonValue> have =
-            liveBytes.empty() ? std::optional<JsonValue>(JsonValue::object()) : JsonValue::parse(liveBytes);
+        // Empty requested text is no JSON (the reader would take it as {}, as aclInit does).
+        if (requestedLength == 0) return ACL_ERROR_PARSE_FILE;
+        const std::optional<ExactDocument> want = ExactDocument::parse(std::string_view(requested, requestedLength));
+        std::optional<ExactDocument> have = ExactDocument::parse(liveBytes);  // empty text reads as {}
+        if (have && !have->rootIsObject()) have = ExactDocument::parse({});   // so does a non-object top level (F-5)
         if (!want || !have) return ACL_ERROR_PARSE_FILE;
-        if (!have->is_object()) have = JsonValue::object();  // a non-object top level reads as {} (F-5)
         auto result = std::make_unique<aclppConfigDiff>();
-        diffValues(*want, *have, "", *result);
+        diffValues(Side{*want, want->root()}, Side{*have, have->root()}, "", *result);
         *diff = result.release();
         return ACL_SUCCESS;
     });

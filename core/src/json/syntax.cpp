@@ -238,6 +238,7 @@ public:
     }
 
     [[nodiscard]] std::vector<std::size_t> takeWideIntegerEnds() noexcept { return std::move(wideIntegerEnds_); }
+    [[nodiscard]] std::vector<std::string_view> takeNumbers() noexcept { return std::move(numbers_); }
 
 private:
     enum class State {
@@ -543,6 +544,7 @@ private:
         }
         pos_ += number.size();
         if (wide) wideIntegerEnds_.push_back(pos_);
+        numbers_.push_back(number);
         return true;
     }
 
@@ -582,6 +584,7 @@ private:
     std::size_t rootEnd_ = 0;
     std::optional<SyntaxProblem> problem_;
     std::vector<std::size_t> wideIntegerEnds_;
+    std::vector<std::string_view> numbers_;
 };
 
 }  // namespace
@@ -641,7 +644,10 @@ SyntaxScan scanSyntax(std::string_view text) {
     Scanner scanner(text);
     SyntaxScan scan;
     scan.problem = scanner.run();
-    if (!scan.problem) scan.wideIntegerEnds = scanner.takeWideIntegerEnds();
+    if (!scan.problem) {
+        scan.wideIntegerEnds = scanner.takeWideIntegerEnds();
+        scan.numbers = scanner.takeNumbers();
+    }
     return scan;
 }
 

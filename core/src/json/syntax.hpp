@@ -31,6 +31,10 @@ struct SyntaxScan {
     /// text order. They are valid JSON, read as doubles as the reference reads them (F-3), but
     /// simdjson rejects them.
     std::vector<std::size_t> wideIntegerEnds;
+    /// Well-formed texts only: every number as written, in text order (views into the scanned
+    /// text). The DOM keeps a number's value; a comparison that must round nothing needs its text,
+    /// and the DOM's numbers, walked in document order, are these.
+    std::vector<std::string_view> numbers;
 };
 
 /// Scans `text` (after any BOM) for its first problem in byte order: a JSON syntax error

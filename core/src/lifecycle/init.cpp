@@ -398,7 +398,7 @@ aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request)
     std::vector<InitCallback> late;
     if (code != ACL_SUCCESS) {
         run.rollbackCallbacks();
-        callbackRegistry().abortInit();
+        callbackRegistry().cancelInit();
     } else {
         // This thread holds BUSY, so it alone touches state.runtime until the word is published.
         late = callbackRegistry().commitInit(state.runtime.config, state.runtime.configGiven);

@@ -11,7 +11,6 @@
 #include <acl/detail/macros.hpp>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <new>
 #include <string>
 #include <string_view>
@@ -21,15 +20,6 @@
 namespace acl {
 inline namespace v1 {
 namespace detail {
-
-/// to_json's one failure at run time: the core's writer ran out of memory.
-[[noreturn]] inline void out_of_memory() {
-#if ACLPP_EXCEPTIONS
-    throw std::bad_alloc();
-#else
-    std::abort();
-#endif
-}
 
 /// What to_json writes through: in a constant expression the constexpr JsonTextWriter, at run
 /// time the core's aclppJsonWriter (the same layout), so that a program that builds a Config at
@@ -110,7 +100,14 @@ public:
         if (std::is_constant_evaluated()) return text_.take();
         const char *text = nullptr;
         std::size_t length = 0;
-        if (core_ == nullptr || aclppJsonWriterFinish(core_, &text, &length) != ACL_SUCCESS) out_of_memory();
+        // The one failure at run time: the core's writer ran out of memory.
+        if (core_ == nullptr || aclppJsonWriterFinish(core_, &text, &length) != ACL_SUCCESS) [[unlikely]] {
+#if ACLPP_EXCEPTIONS
+            throw std::bad_alloc();
+#else
+            return {};  // without exceptions: "", which no config renders (the least is "{}")
+#endif
+        }
         return std::string(text, length);
     }
 

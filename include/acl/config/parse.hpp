@@ -480,7 +480,11 @@ inline std::optional<Config> Config::from_json(std::string_view json, std::error
     return config;
 }
 
+#if !ACLPP_EXCEPTIONS
+template <class AclppExceptionsDisabled>  // ACLPP_THROWING, without the default it has at the declaration
+#endif
 inline Config Config::from_json(std::string_view json) {
+    ACLPP_NEEDS_EXCEPTIONS("acl::Config::from_json(json, ec)");
     std::vector<Finding> findings;
     std::error_code ec;
     std::optional<Config> config = from_json(json, ec, &findings);

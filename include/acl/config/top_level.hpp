@@ -7,6 +7,7 @@
 #include <acl/config/common.hpp>
 #include <acl/config/dump.hpp>
 #include <acl/config/profiler.hpp>
+#include <acl/detail/macros.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -117,7 +118,9 @@ struct Config {
     }
 
     /// Canonical acl.json text with the JSON types the runtime requires (strings for
-    /// err_msg_mode, default_device, event_mode, max_opqueue_num; integers for sizes).
+    /// err_msg_mode, default_device, event_mode, max_opqueue_num; integers for sizes). Out of
+    /// memory at run time: throws std::bad_alloc, or without exceptions returns "" (no config
+    /// renders less than "{}"; Session::create then reports acl::Errc::bad_alloc).
     [[nodiscard]] constexpr std::string to_json(JsonStyle style = JsonStyle::pretty) const;
 
     /// The rules that need no file system or product (types, enumerations, the cross-key rules of
@@ -131,7 +134,7 @@ struct Config {
     /// Reads acl.json text. Throws acl::Error (ACL_ERROR_PARSE_FILE for bad JSON, the core's code
     /// for a value the typed config cannot hold, ACL_ERROR_INVALID_PARAM for an unknown key
     /// inside a section) naming the JSON pointer.
-    [[nodiscard]] static Config from_json(std::string_view json);
+    ACLPP_THROWING [[nodiscard]] static Config from_json(std::string_view json);
     /// As from_json, without exceptions: nullopt and `ec` set on failure; `findings` (optional)
     /// receives what was wrong.
     [[nodiscard]] static std::optional<Config> from_json(std::string_view json, std::error_code &ec,

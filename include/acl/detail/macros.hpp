@@ -4,14 +4,32 @@
 
 #include <version>
 
-/// 1 when the layer throws acl::Error, 0 when it calls the fatal-error handler instead
-/// (-fno-exceptions). The error_code twins work in both modes.
+/// 1 when the layer throws acl::Error, 0 when exceptions are disabled (-fno-exceptions): the
+/// throwing calls are then not available and the error_code twins are the API (decision C-3).
 #ifndef ACLPP_EXCEPTIONS
 #if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
 #define ACLPP_EXCEPTIONS 1
 #else
 #define ACLPP_EXCEPTIONS 0
 #endif
+#endif
+
+/// Marks a call that throws. Without exceptions, ACLPP_THROWING (before a function or
+/// constructor) or ACLPP_THROWING_PARAMETER (last in the template head of one that is already a
+/// template) makes it a template, and ACLPP_NEEDS_EXCEPTIONS(twin), first in its body, fails its
+/// instantiation: a call compiles to an error naming the error_code twin, never to an abort,
+/// while a program that does not call it compiles as before.
+#if ACLPP_EXCEPTIONS
+#define ACLPP_THROWING
+#define ACLPP_THROWING_PARAMETER
+#define ACLPP_NEEDS_EXCEPTIONS(twin)
+#else
+#define ACLPP_THROWING template <class AclppExceptionsDisabled = void>
+#define ACLPP_THROWING_PARAMETER , class AclppExceptionsDisabled = void
+#define ACLPP_NEEDS_EXCEPTIONS(twin)                                                                  \
+    static_assert(sizeof(AclppExceptionsDisabled *) == 0,                                             \
+                  "this acl:: call throws acl::Error and exceptions are disabled (-fno-exceptions): " \
+                  "call its error_code twin " twin " instead (decision C-3)")
 #endif
 
 /// 1 when std::string and std::vector work in constant expressions, so acl::Config can be
