@@ -5,8 +5,8 @@
 #include <string_view>
 
 #include "acl/aclpp_ext.h"
-#include "util/guarded_call.hpp"
 #include "util/copy_out.hpp"
+#include "util/guarded_call.hpp"
 
 using namespace aclpp::core;
 

@@ -1,9 +1,9 @@
 // aclppGetConfigSchema: the JSON Schema of acl.json, for `acl-config schema` and editors.
 #include "acl/aclpp_ext.h"
-#include "util/guarded_call.hpp"
 #include "platform/products.hpp"
 #include "schema/json_schema.hpp"
 #include "util/copy_out.hpp"
+#include "util/guarded_call.hpp"
 
 using namespace aclpp::core;
 

@@ -21,9 +21,12 @@ namespace {
 
 std::string_view severityName(Severity severity) {
     switch (severity) {
-        case Severity::error: return "error";
-        case Severity::warning: return "warning";
-        case Severity::note: return "note";
+        case Severity::error:
+            return "error";
+        case Severity::warning:
+            return "warning";
+        case Severity::note:
+            return "note";
     }
     return "error";
 }
@@ -112,7 +115,9 @@ aclError aclppReportResult(const aclppReport *report) {
     return report == nullptr ? ACL_ERROR_INVALID_PARAM : report->result;
 }
 
-size_t aclppReportFindingCount(const aclppReport *report) { return report == nullptr ? 0 : report->findings.size(); }
+size_t aclppReportFindingCount(const aclppReport *report) {
+    return report == nullptr ? 0 : report->findings.size();
+}
 
 aclError aclppReportGetFinding(const aclppReport *report, size_t index, aclppFinding *finding) {
     if (report == nullptr || finding == nullptr || index >= report->findings.size()) return ACL_ERROR_INVALID_PARAM;
@@ -128,12 +133,16 @@ aclError aclppReportGetFinding(const aclppReport *report, size_t index, aclppFin
     return ACL_SUCCESS;
 }
 
-const char *aclppReportJson(const aclppReport *report) { return report == nullptr ? nullptr : report->json.c_str(); }
+const char *aclppReportJson(const aclppReport *report) {
+    return report == nullptr ? nullptr : report->json.c_str();
+}
 
 const char *aclppReportEffectiveJson(const aclppReport *report) {
     return report == nullptr ? nullptr : report->effectiveJson.c_str();
 }
 
-void aclppReportFree(aclppReport *report) { delete report; }
+void aclppReportFree(aclppReport *report) {
+    delete report;
+}
 
 }  // extern "C"

@@ -13,10 +13,10 @@ namespace aclpp::core {
 inline constexpr uint32_t kMaxDeviceCount = 64;
 
 struct PlatformChoice {
-    std::string socName;                // as given: what aclrtGetSocName returns
-    const Product *product = nullptr;   // null when the name is unknown
+    std::string socName;               // as given: what aclrtGetSocName returns
+    const Product *product = nullptr;  // null when the name is unknown
     uint32_t deviceCount = 1;
-    std::string error;                  // why the choice is unusable (the SoC step fails with 500000)
+    std::string error;  // why the choice is unusable (the SoC step fails with 500000)
 
     [[nodiscard]] bool valid() const noexcept { return product != nullptr && error.empty(); }
     /// The product whose rules validation uses: the chosen one, or the default when unknown.

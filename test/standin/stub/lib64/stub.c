@@ -7,12 +7,16 @@ aclError aclInit(const char *configPath) {
     (void)configPath;
     return STUB_CODE;
 }
-aclError aclFinalize(void) { return STUB_CODE; }
+aclError aclFinalize(void) {
+    return STUB_CODE;
+}
 aclError aclFinalizeReference(uint64_t *refCount) {
     (void)refCount;
     return STUB_CODE;
 }
-const char *aclGetRecentErrMsg(void) { return NULL; }
+const char *aclGetRecentErrMsg(void) {
+    return NULL;
+}
 
 aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc, void *userData) {
     (void)type;
@@ -57,7 +61,9 @@ aclError aclrtGetDeviceCount(uint32_t *count) {
     (void)count;
     return STUB_CODE;
 }
-aclError aclrtSynchronizeDevice(void) { return STUB_CODE; }
+aclError aclrtSynchronizeDevice(void) {
+    return STUB_CODE;
+}
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value) {
     (void)limit;
     (void)value;
@@ -68,4 +74,6 @@ aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value) {
     (void)value;
     return STUB_CODE;
 }
-const char *aclrtGetSocName(void) { return NULL; }
+const char *aclrtGetSocName(void) {
+    return NULL;
+}
