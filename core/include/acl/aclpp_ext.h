@@ -56,7 +56,8 @@ ACL_FUNC_VISIBILITY aclError aclppFormatError(aclError code, const char *functio
  * identity rule, validation, callbacks get these bytes). data == NULL means "no config", like
  * aclInit(NULL). A non-NULL data with length 0 is an empty file (read as {}).
  * Over the vendor runtime, which has no such call, the bytes go to a new file in a private
- * directory ($TMPDIR or /tmp, "aclpp-<pid>", mode 0700, never through a symlink; the file 0600)
+ * directory ("aclpp-<pid>" under $XDG_RUNTIME_DIR, else /dev/shm, else $TMPDIR, else /tmp; mode 0700,
+ * never through a symlink; the file 0600)
  * that aclInit reads and that is removed before the call returns, whatever the outcome;
  * ACL_ERROR_WRITE_FILE when that directory or file cannot be made. */
 ACL_FUNC_VISIBILITY aclError aclppInitFromBuffer(const char *data, size_t length);
