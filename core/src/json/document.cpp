@@ -198,7 +198,8 @@ std::optional<JsonDocument> JsonDocument::parse(std::string_view bytes, ParseFai
     document.text_ = bytes;
 
     // A NUL byte is never valid: the reference truncated at it, we reject it (F-3).
-    if (const void *nul = std::memchr(bytes.data(), '\0', bytes.size()); nul != nullptr) {
+    // (An empty view may have no data pointer, which memchr must not get.)
+    if (const void *nul = bytes.empty() ? nullptr : std::memchr(bytes.data(), '\0', bytes.size()); nul != nullptr) {
         failure.code = ACL_ERROR_PARSE_FILE;
         failure.offset = static_cast<std::size_t>(static_cast<const char *>(nul) - bytes.data());
         failure.hasOffset = true;
