@@ -1,7 +1,8 @@
 // acl/error.hpp: errors of the C++ layer (decision C-3).
 //
 // acl::Errc names every code of <acl/acl.h> with the same value; acl::category() is the
-// std::error_category named "acl", defined once in the compiled core. acl::Error is the one
+// std::error_category named "acl", defined once in the compiled core (<acl/aclpp_category.hpp>
+// says why). acl::Error is the one
 // exception type: it carries the code, the C function that failed and the text of
 // aclGetRecentErrMsg() taken at the failure point. Every throwing call has an error_code twin;
 // with exceptions disabled (ACLPP_EXCEPTIONS 0) the twins are the API: a throwing call does not
@@ -10,6 +11,7 @@
 
 #include <acl/acl.h>
 #include <acl/aclpp_ext.h>
+#include <acl/aclpp_category.hpp>
 
 #include <acl/detail/atomic.hpp>
 #include <acl/detail/macros.hpp>
@@ -55,10 +57,6 @@ enum class Errc : int {
     rt_internal_error = ACL_ERROR_RT_INTERNAL_ERROR,
 };
 
-/// The std::error_category named "acl"; message() is aclppErrorDescription. One instance per
-/// process (it lives in the compiled core), so error_codes compare equal across libraries.
-ACLPP_CXX_API const std::error_category &category() noexcept;
-
 /// Errc -> std::error_code in the "acl" category (found by ADL; enables `ec == acl::Errc::...`).
 [[nodiscard]] inline std::error_code make_error_code(Errc e) noexcept {
     return {static_cast<int>(e), category()};
@@ -95,7 +93,9 @@ ACLPP_CXX_API const std::error_category &category() noexcept;
 }
 
 /// The exception thrown by the C++ layer: an aclError with the failing C function and the
-/// recent error text captured at the failure point.
+/// recent error text captured at the failure point. Built and thrown in the program, with the
+/// program's own string ABI; ACLPP_CXX_API keeps its typeinfo visible, so a catch in another
+/// shared library matches it.
 class ACLPP_CXX_API Error : public std::system_error {
 public:
     /// `function` is the C entry point (or acl:: operation) that failed, `recent_message` the
@@ -181,34 +181,13 @@ inline FinalizeErrorHandler set_finalize_error_handler(FinalizeErrorHandler hand
 
 namespace detail {
 
-/// Throws acl::Error(code, function, recent, context). Compiled into the core, like category():
-/// the constructor and the throw are then built once, not optimised again in every program
-/// that includes a throwing call (they were most of the code a Session added to a translation
-/// unit, and of its compile time: issue 7, target 5). Error's typeinfo is exported with it, so
-/// a catch in any library matches it whatever the runtime compares (names or addresses).
-[[noreturn]] ACLPP_CXX_API void throw_error(aclError code, const char *function, std::string recent,
-                                            std::string context);
-
-/// Whether this translation unit's std::string is the core's: a program built with libstdc++'s
-/// old string ABI (_GLIBCXX_USE_CXX11_ABI=0, common in CANN toolchains) cannot take an Error
-/// built in the core, whose strings have the new layout, so it builds the Error itself.
-#if defined(_GLIBCXX_USE_CXX11_ABI) && _GLIBCXX_USE_CXX11_ABI == 0
-inline constexpr bool kThrowInCore = false;
-#else
-inline constexpr bool kThrowInCore = true;
-#endif
-
 /// The one place that turns an aclError into an exception. Cold and out of line: messages are
 /// built only here. Without exceptions only throwing calls name it, and none of them compiles.
 ACLPP_THROWING [[noreturn]] ACLPP_COLD inline void raise_error(aclError code, const char *function, std::string recent,
                                                                std::string context) {
     ACLPP_NEEDS_EXCEPTIONS("(of the acl:: call that led here)");
 #if ACLPP_EXCEPTIONS
-    if constexpr (kThrowInCore) {
-        throw_error(code, function, std::move(recent), std::move(context));
-    } else {
-        throw Error(code, function, std::move(recent), std::move(context));
-    }
+    throw Error(code, function != nullptr ? function : "", std::move(recent), std::move(context));
 #endif
 }
 

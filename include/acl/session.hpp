@@ -207,12 +207,6 @@ public:
         try {
 #endif
             std::string json = detail::typed_config_json(config);
-#if !ACLPP_EXCEPTIONS
-            if (json.empty()) {  // to_json's answer to out of memory: no config renders ""
-                ec = make_error_code(Errc::bad_alloc);
-                return session;
-            }
-#endif
             std::string context;
             session.open(std::move(json), policy, ec, context);
 #if ACLPP_EXCEPTIONS

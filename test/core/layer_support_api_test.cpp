@@ -1,6 +1,9 @@
 // The extensions the header-only C++ layer calls instead of compiling the same code into every
-// program (A-2, C-2, C-3, C-4): the join comparison, the config writer and the Error message.
+// program (A-2, C-2, C-3): the join comparison and the Error message; and the one canonical
+// layout (C-4) that Config::to_json writes.
 #include <acl/aclpp_ext.h>
+
+#include <acl/detail/json_text_writer.hpp>
 
 #include <string>
 #include <utility>
@@ -40,20 +43,6 @@ Diff compare(const std::string &requested, const char *live, size_t liveLength) 
 
 Diff compare(const std::string &requested, const std::string &live) {
     return compare(requested, live.data(), live.size());
-}
-
-std::string write(int pretty, const std::vector<std::pair<aclppJsonToken, std::string>> &tokens) {
-    aclppJsonWriter *w = aclppJsonWriterCreate(pretty);
-    REQUIRE(w != nullptr);
-    for (const auto &[token, text] : tokens)
-        REQUIRE(aclppJsonWriterPut(w, token, text.data(), text.size()) == ACL_SUCCESS);
-    const char *text = nullptr;
-    size_t length = 0;
-    REQUIRE(aclppJsonWriterFinish(w, &text, &length) == ACL_SUCCESS);
-    std::string out(text, length);
-    CHECK(text[length] == '\0');
-    aclppJsonWriterFree(w);
-    return out;
 }
 
 }  // namespace
@@ -163,59 +152,34 @@ TEST_CASE("C-2 aclppCompareConfigs with live NULL reads the live runtime's bytes
     CHECK(aclFinalize() == ACL_SUCCESS);
 }
 
-TEST_CASE("C-4 aclppJsonWriter writes the layout of Config::to_json", "[C-4][A-2]") {
-    const std::vector<std::pair<aclppJsonToken, std::string>> tokens{
-        {ACLPP_JSON_BEGIN_OBJECT, ""},
-        {ACLPP_JSON_KEY, "a\"b"},
-        {ACLPP_JSON_STRING, "x\ny"},
-        {ACLPP_JSON_KEY, "l"},
-        {ACLPP_JSON_BEGIN_INLINE_ARRAY, ""},
-        {ACLPP_JSON_STRING, "p"},
-        {ACLPP_JSON_STRING, "q"},
-        {ACLPP_JSON_END_ARRAY, ""},
-        {ACLPP_JSON_KEY, "o"},
-        {ACLPP_JSON_BEGIN_ARRAY, ""},
-        {ACLPP_JSON_BEGIN_OBJECT, ""},
-        {ACLPP_JSON_KEY, "n"},
-        {ACLPP_JSON_RAW, "12"},
-        {ACLPP_JSON_END_OBJECT, ""},
-        {ACLPP_JSON_END_ARRAY, ""},
-        {ACLPP_JSON_KEY, "e"},
-        {ACLPP_JSON_BEGIN_OBJECT, ""},
-        {ACLPP_JSON_END_OBJECT, ""},
-        {ACLPP_JSON_END_OBJECT, ""},
+TEST_CASE("C-4 JsonTextWriter writes the one canonical layout, the layout of Config::to_json", "[C-4]") {
+    const auto write = [](bool pretty) {
+        acl::detail::JsonTextWriter w(pretty);
+        w.begin_object();
+        w.key("a\"b");
+        w.string("x\ny");
+        w.key("l");
+        w.begin_array(true);
+        w.string("p");
+        w.string("q");
+        w.end_array();
+        w.key("o");
+        w.begin_array(false);
+        w.begin_object();
+        w.key("n");
+        w.raw("12");
+        w.end_object();
+        w.end_array();
+        w.key("e");
+        w.begin_object();
+        w.end_object();
+        w.end_object();
+        return w.take();
     };
-    CHECK(write(0, tokens) == R"({"a\"b":"x\ny","l":["p","q"],"o":[{"n":12}],"e":{}})");
-    CHECK(write(1, tokens) ==
+    CHECK(write(false) == R"({"a\"b":"x\ny","l":["p","q"],"o":[{"n":12}],"e":{}})");
+    CHECK(write(true) ==
           "{\n  \"a\\\"b\": \"x\\ny\",\n  \"l\": [\"p\", \"q\"],\n  \"o\": [\n    {\n      \"n\": 12\n    }\n  ],\n"
           "  \"e\": {}\n}\n");
-}
-
-TEST_CASE("C-4 aclppJsonWriter refuses an end without its begin and an unfinished document", "[C-4][A-2]") {
-    const char *text = nullptr;
-    size_t length = 0;
-    {
-        // A refused token leaves the text without it: Finish reports the first refusal.
-        aclppJsonWriter *w = aclppJsonWriterCreate(0);
-        REQUIRE(w != nullptr);
-        CHECK(aclppJsonWriterPut(w, ACLPP_JSON_END_OBJECT, nullptr, 0) == ACL_ERROR_INVALID_PARAM);
-        CHECK(aclppJsonWriterPut(w, ACLPP_JSON_STRING, nullptr, 3) == ACL_ERROR_INVALID_PARAM);
-        CHECK(aclppJsonWriterPut(w, ACLPP_JSON_BEGIN_ARRAY, nullptr, 0) == ACL_SUCCESS);
-        CHECK(aclppJsonWriterPut(w, ACLPP_JSON_END_ARRAY, nullptr, 0) == ACL_SUCCESS);
-        CHECK(aclppJsonWriterFinish(w, &text, &length) == ACL_ERROR_INVALID_PARAM);
-        aclppJsonWriterFree(w);
-    }
-    aclppJsonWriter *w = aclppJsonWriterCreate(0);
-    REQUIRE(w != nullptr);
-    CHECK(aclppJsonWriterPut(w, ACLPP_JSON_BEGIN_ARRAY, nullptr, 0) == ACL_SUCCESS);
-    CHECK(aclppJsonWriterFinish(w, &text, &length) == ACL_ERROR_INVALID_PARAM);
-    CHECK(aclppJsonWriterPut(w, ACLPP_JSON_END_ARRAY, nullptr, 0) == ACL_SUCCESS);
-    CHECK(aclppJsonWriterFinish(w, &text, &length) == ACL_SUCCESS);
-    CHECK(std::string(text, length) == "[]");
-    CHECK(aclppJsonWriterFinish(w, &text, &length) == ACL_ERROR_INVALID_PARAM);  // once per writer
-    aclppJsonWriterFree(w);
-    CHECK(aclppJsonWriterPut(nullptr, ACLPP_JSON_BEGIN_OBJECT, nullptr, 0) == ACL_ERROR_INVALID_PARAM);
-    aclppJsonWriterFree(nullptr);
 }
 
 TEST_CASE("C-3 aclppFormatError builds acl::Error's message", "[C-3][A-2]") {

@@ -248,38 +248,6 @@ ACL_FUNC_VISIBILITY aclError aclppConfigDiffGet(const aclppConfigDiff *diff, siz
                                                 aclppConfigDifference *difference);
 ACL_FUNC_VISIBILITY void aclppConfigDiffFree(aclppConfigDiff *diff);
 
-/* ---- JSON text writer ------------------------------------------------------------------------ */
-
-/* Writes JSON text token by token with the layout of the C++ layer's acl::Config::to_json, which
- * uses it at run time so that the writer is compiled once, here, and not into every program. */
-typedef struct aclppJsonWriter aclppJsonWriter;
-
-typedef enum aclppJsonToken {
-    ACLPP_JSON_BEGIN_OBJECT = 0,
-    ACLPP_JSON_END_OBJECT = 1,
-    ACLPP_JSON_BEGIN_ARRAY = 2,        /* pretty: one element per line */
-    ACLPP_JSON_BEGIN_INLINE_ARRAY = 3, /* pretty: the elements on one line ("a": ["x", "y"]) */
-    ACLPP_JSON_END_ARRAY = 4,
-    ACLPP_JSON_KEY = 5,    /* text: a member name, escaped by the writer */
-    ACLPP_JSON_STRING = 6, /* text: a string value, escaped by the writer */
-    ACLPP_JSON_RAW = 7     /* text: JSON text written as it is (a number, a whole value) */
-} aclppJsonToken;
-
-/* pretty != 0: two-space indentation, one member per line, a final newline; 0: no whitespace.
- * NULL when out of memory. */
-ACL_FUNC_VISIBILITY aclppJsonWriter *aclppJsonWriterCreate(int pretty);
-/* Appends one token (`text` is used by KEY, STRING and RAW only). The writer does not check the
- * grammar beyond refusing an END without its BEGIN (ACL_ERROR_INVALID_PARAM); the refused token
- * is not written and Finish reports the refusal. Running out of memory gives ACL_ERROR_BAD_ALLOC,
- * and every later call returns it too. */
-ACL_FUNC_VISIBILITY aclError aclppJsonWriterPut(aclppJsonWriter *writer, aclppJsonToken token, const char *text,
-                                                size_t length);
-/* Ends the document and gives its text (owned by the writer, NUL terminated). Returns the first
- * error a Put returned, if any; a writer whose containers are not all ended gives
- * ACL_ERROR_INVALID_PARAM. Only one call per writer. */
-ACL_FUNC_VISIBILITY aclError aclppJsonWriterFinish(aclppJsonWriter *writer, const char **text, size_t *length);
-ACL_FUNC_VISIBILITY void aclppJsonWriterFree(aclppJsonWriter *writer);
-
 /* ---- Testing hooks ------------------------------------------------------------------------- */
 
 /* The steps of a first-level init and of a teardown, in the reference order. */

@@ -3,85 +3,48 @@
 // extra keys. Included by <acl/config.hpp>.
 #pragma once
 
-#include <acl/aclpp_ext.h>
-
 #include <acl/config/top_level.hpp>
 #include <acl/detail/json_text.hpp>
 #include <acl/detail/json_text_writer.hpp>
-#include <acl/detail/macros.hpp>
 #include <cstddef>
 #include <cstdint>
-#include <new>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <vector>
 
 namespace acl {
 inline namespace v1 {
 namespace detail {
 
-/// What to_json writes through: in a constant expression the constexpr JsonTextWriter, at run
-/// time the core's aclppJsonWriter (the same layout), so that a program that builds a Config at
-/// run time gets a few calls per key instead of its own copy of a JSON writer.
+/// to_json's writer: the canonical layout (JsonTextWriter) with calls that chain, the same in
+/// a constant expression and at run time.
 class ConfigWriter {
 public:
-    constexpr explicit ConfigWriter(JsonStyle style) : text_(style == JsonStyle::pretty) {
-        if (!std::is_constant_evaluated()) core_ = aclppJsonWriterCreate(style == JsonStyle::pretty ? 1 : 0);
-    }
-    ConfigWriter(const ConfigWriter &) = delete;
-    ConfigWriter &operator=(const ConfigWriter &) = delete;
-    constexpr ~ConfigWriter() {
-        if (!std::is_constant_evaluated()) aclppJsonWriterFree(core_);
-    }
+    constexpr explicit ConfigWriter(JsonStyle style) : text_(style == JsonStyle::pretty) {}
 
     constexpr ConfigWriter &begin_object() {
-        if (std::is_constant_evaluated()) {
-            text_.begin_object();
-        } else {
-            put(ACLPP_JSON_BEGIN_OBJECT, {});
-        }
+        text_.begin_object();
         return *this;
     }
     constexpr ConfigWriter &end_object() {
-        if (std::is_constant_evaluated()) {
-            text_.end_object();
-        } else {
-            put(ACLPP_JSON_END_OBJECT, {});
-        }
+        text_.end_object();
         return *this;
     }
     /// `inline_elements`: scalars on one line ("layer": ["a", "b"]).
     constexpr ConfigWriter &begin_array(bool inline_elements) {
-        if (std::is_constant_evaluated()) {
-            text_.begin_array(inline_elements);
-        } else {
-            put(inline_elements ? ACLPP_JSON_BEGIN_INLINE_ARRAY : ACLPP_JSON_BEGIN_ARRAY, {});
-        }
+        text_.begin_array(inline_elements);
         return *this;
     }
     constexpr ConfigWriter &end_array() {
-        if (std::is_constant_evaluated()) {
-            text_.end_array();
-        } else {
-            put(ACLPP_JSON_END_ARRAY, {});
-        }
+        text_.end_array();
         return *this;
     }
     constexpr ConfigWriter &key(std::string_view name) {
-        if (std::is_constant_evaluated()) {
-            text_.key(name);
-        } else {
-            put(ACLPP_JSON_KEY, name);
-        }
+        text_.key(name);
         return *this;
     }
     constexpr ConfigWriter &string(std::string_view text) {
-        if (std::is_constant_evaluated()) {
-            text_.string(text);
-        } else {
-            put(ACLPP_JSON_STRING, text);
-        }
+        text_.string(text);
         return *this;
     }
     constexpr ConfigWriter &number(std::uint64_t value) {
@@ -89,36 +52,13 @@ public:
         return raw(uint_digits(value, digits));
     }
     constexpr ConfigWriter &raw(std::string_view json) {
-        if (std::is_constant_evaluated()) {
-            text_.raw(json);
-        } else {
-            put(ACLPP_JSON_RAW, json);
-        }
+        text_.raw(json);
         return *this;
     }
-    [[nodiscard]] constexpr std::string take() {
-        if (std::is_constant_evaluated()) return text_.take();
-        const char *text = nullptr;
-        std::size_t length = 0;
-        // The one failure at run time: the core's writer ran out of memory.
-        if (core_ == nullptr || aclppJsonWriterFinish(core_, &text, &length) != ACL_SUCCESS) [[unlikely]] {
-#if ACLPP_EXCEPTIONS
-            throw std::bad_alloc();
-#else
-            return {};  // without exceptions: "", which no config renders (the least is "{}")
-#endif
-        }
-        return std::string(text, length);
-    }
+    [[nodiscard]] constexpr std::string take() { return text_.take(); }
 
 private:
-    void put(aclppJsonToken token, std::string_view text) noexcept {
-        // Failures are sticky in the core and reported by take().
-        (void)aclppJsonWriterPut(core_, token, text.data(), text.size());
-    }
-
     JsonTextWriter text_;
-    aclppJsonWriter *core_ = nullptr;
 };
 
 constexpr void write_strings(ConfigWriter &w, const std::vector<std::string> &values) {

@@ -119,8 +119,7 @@ struct Config {
 
     /// Canonical acl.json text with the JSON types the runtime requires (strings for
     /// err_msg_mode, default_device, event_mode, max_opqueue_num; integers for sizes). Out of
-    /// memory at run time: throws std::bad_alloc, or without exceptions returns "" (no config
-    /// renders less than "{}"; Session::create then reports acl::Errc::bad_alloc).
+    /// memory: std::string's std::bad_alloc, like building the Config itself.
     [[nodiscard]] constexpr std::string to_json(JsonStyle style = JsonStyle::pretty) const;
 
     /// The rules that need no file system or product (types, enumerations, the cross-key rules of

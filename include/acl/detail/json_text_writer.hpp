@@ -1,8 +1,8 @@
 // The canonical layout of acl.json: a constexpr streaming writer that indents by two spaces (or
 // writes no whitespace) and keeps arrays of scalars on one line. It is the one definition of
-// that layout: acl::Config::to_json uses it in constant expressions, the core's aclppJsonWriter
-// at run time, and acl-config fmt lays out a whole file with raw(), so all three produce the
-// same bytes for the same JSON.
+// that layout: acl::Config::to_json writes with it (in constant expressions and at run time),
+// and acl-config fmt lays out a whole file with raw(), so both produce the same bytes for the
+// same JSON.
 #pragma once
 
 #include <acl/detail/json_text.hpp>

@@ -68,15 +68,6 @@
 #endif
 #endif
 
-/// The attribute that exports a C++ symbol from the core (built with hidden visibility).
-#ifndef ACLPP_CXX_API
-#if defined(_WIN32)
-#define ACLPP_CXX_API
-#else
-#define ACLPP_CXX_API __attribute__((visibility("default")))
-#endif
-#endif
-
 /// Marks the single function that turns an aclError into an exception: out of line and cold.
 #if defined(__GNUC__) || defined(__clang__)
 #define ACLPP_COLD [[gnu::cold, gnu::noinline]]

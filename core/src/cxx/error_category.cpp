@@ -1,7 +1,10 @@
-// The std::error_category named "acl" (C-3). It is defined here, once, in the compiled core and
-// exported, so that every library of a process that uses <acl/error.hpp> shares one instance and
+// The std::error_category named "acl" (C-3): the only C++ the core compiles for the C++ layer,
+// here once and exported, so that every library of a process shares one instance and
 // std::error_code comparisons work across them (like fmt's and Vulkan-Hpp's categories).
-#include <acl/error.hpp>
+// <acl/aclpp_category.hpp> says why it is not inline.
+#include <acl/acl.h>
+#include <acl/aclpp_ext.h>
+#include <acl/aclpp_category.hpp>
 
 #include <string>
 #include <system_error>
