@@ -1,11 +1,14 @@
 // acl/json.hpp: a small JSON value for what the layer reads back from the core (the effective
 // configuration, validation reports, the live config bytes) and for acl::Config::from_json.
-// Strict RFC 8259; numbers keep their source text so nothing is rounded; object members keep
-// their order, and lookups take the last of duplicate keys as the runtime does (F-5). Also
+// The core reads the text (aclppJsonWalk) and this header only builds the value from its events:
+// numbers keep their source text so nothing is rounded; object members keep their order, and
+// lookups take the last of duplicate keys as the runtime does (F-5). Also
 // acl::effective_config(), the live effective configuration parsed.
 #pragma once
 
+#include <acl/aclpp_ext.h>
 #include <acl/detail/json_text.hpp>
+#include <acl/detail/macros.hpp>
 #include <acl/effective_config.hpp>
 #include <acl/error.hpp>
 #include <charconv>
@@ -21,10 +24,12 @@
 namespace acl {
 inline namespace v1 {
 
-/// Where and why JsonValue::parse failed.
+/// Where and why JsonValue::parse failed (the core's reader: aclppJsonWalk).
 struct JsonParseError {
-    std::size_t offset = 0;  ///< byte offset of the problem
-    std::string message;
+    std::uint32_t line = 0;    ///< 1-based; 0 when the problem has no position
+    std::uint32_t column = 0;  ///< 1-based, in bytes
+    std::string message;       ///< what was expected and what was found
+    std::string hint;          ///< how to fix it; may be empty
 };
 
 /// A parsed JSON value.
@@ -60,7 +65,9 @@ public:
         return v;
     }
 
-    /// Parses one JSON text (a UTF-8 BOM is skipped). nullopt on error, with `error` filled.
+    /// Parses one JSON text with the core's reader, as aclInit reads acl.json (a UTF-8 BOM is
+    /// skipped, at most 10 nested objects and 10 nested arrays, no number beyond a double), except
+    /// that an empty text is refused. nullopt on error, with `error` filled.
     [[nodiscard]] static std::optional<JsonValue> parse(std::string_view text, JsonParseError *error = nullptr);
 
     [[nodiscard]] Kind kind() const noexcept { return kind_; }
@@ -129,265 +136,86 @@ private:
     std::string text_;
     std::vector<JsonValue> array_;
     std::vector<Member> object_;
-
-    friend class JsonParser;
 };
 
-/// The recursive-descent parser behind JsonValue::parse.
-class JsonParser {
-public:
-    explicit JsonParser(std::string_view text) noexcept : text_(text) {}
+namespace detail {
 
-    std::optional<JsonValue> run(JsonParseError *error) {
-        if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
-        JsonValue value;
-        bool ok = parse_value(value, 0);
-        if (ok) {
-            skip_ws();
-            if (pos_ != text_.size()) ok = fail("trailing data after the value");
+/// Builds a JsonValue from the events of the core's reader (aclppJsonWalk).
+class JsonValueBuilder {
+public:
+    static aclError on_event(void *self, aclppJsonEvent event, const char *text, std::size_t length) noexcept {
+#if ACLPP_EXCEPTIONS
+        try {
+#endif
+            static_cast<JsonValueBuilder *>(self)->take(event, std::string_view(text != nullptr ? text : "", length));
+            return ACL_SUCCESS;
+#if ACLPP_EXCEPTIONS
+        } catch (...) {  // only std::bad_alloc can come here; nothing may cross the C call
+            return ACL_ERROR_BAD_ALLOC;
         }
-        if (!ok) {
-            if (error != nullptr) *error = JsonParseError{pos_, std::move(message_)};
-            return std::nullopt;
-        }
-        return value;
+#endif
     }
+
+    JsonValue root;
 
 private:
-    static constexpr int kMaxDepth = 256;
-
-    bool fail(const char *what) {
-        if (message_.empty()) message_ = what;
-        return false;
-    }
-    void skip_ws() noexcept {
-        while (pos_ < text_.size() &&
-               (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r')) {
-            ++pos_;
+    void take(aclppJsonEvent event, std::string_view text) {
+        switch (event) {
+            case ACLPP_JSON_EVENT_BEGIN_OBJECT:
+                open_.push_back(&place(JsonValue::object()));
+                return;
+            case ACLPP_JSON_EVENT_BEGIN_ARRAY:
+                open_.push_back(&place(JsonValue::array()));
+                return;
+            case ACLPP_JSON_EVENT_END_OBJECT:
+            case ACLPP_JSON_EVENT_END_ARRAY:
+                open_.pop_back();
+                return;
+            case ACLPP_JSON_EVENT_KEY:
+                key_.assign(text);
+                return;
+            case ACLPP_JSON_EVENT_STRING:
+                place(JsonValue(text));
+                return;
+            case ACLPP_JSON_EVENT_NUMBER:
+                place(JsonValue::number(text));
+                return;
+            case ACLPP_JSON_EVENT_TRUE:
+            case ACLPP_JSON_EVENT_FALSE:
+                place(JsonValue(event == ACLPP_JSON_EVENT_TRUE));
+                return;
+            case ACLPP_JSON_EVENT_NULL:
+                place(JsonValue());
+                return;
         }
     }
-    bool literal(std::string_view word) {
-        if (text_.substr(pos_, word.size()) != word) return fail("invalid literal");
-        pos_ += word.size();
-        return true;
-    }
-
-    bool parse_value(JsonValue &out, int depth) {
-        skip_ws();
-        if (pos_ >= text_.size()) return fail("unexpected end of input");
-        if (depth > kMaxDepth) return fail("nesting too deep");
-        const char c = text_[pos_];
-        switch (c) {
-            case '{':
-                return parse_object(out, depth);
-            case '[':
-                return parse_array(out, depth);
-            case '"':
-                out.kind_ = JsonValue::Kind::string;
-                return parse_string(out.text_);
-            case 't':
-                out.kind_ = JsonValue::Kind::boolean;
-                out.bool_ = true;
-                return literal("true");
-            case 'f':
-                out.kind_ = JsonValue::Kind::boolean;
-                out.bool_ = false;
-                return literal("false");
-            case 'n':
-                out.kind_ = JsonValue::Kind::null;
-                return literal("null");
-            default:
-                return parse_number(out);
-        }
+    /// Puts `value` where the walk is: the root, the next element, or the member of the last key.
+    JsonValue &place(JsonValue value) {
+        if (open_.empty()) return root = std::move(value);
+        JsonValue &parent = *open_.back();
+        if (parent.is_array()) return parent.push_back(std::move(value));
+        return parent.add(std::move(key_), std::move(value));
     }
 
-    bool parse_number(JsonValue &out) {
-        const std::size_t start = pos_;
-        auto digit = [&] { return pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9'; };
-        if (pos_ < text_.size() && text_[pos_] == '-') ++pos_;
-        if (!digit()) return fail("invalid value");
-        if (text_[pos_] == '0') {
-            ++pos_;
-            if (digit()) return fail("leading zero in a number");
-        } else {
-            while (digit()) ++pos_;
-        }
-        if (pos_ < text_.size() && text_[pos_] == '.') {
-            ++pos_;
-            if (!digit()) return fail("digit expected after the decimal point");
-            while (digit()) ++pos_;
-        }
-        if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
-            ++pos_;
-            if (pos_ < text_.size() && (text_[pos_] == '+' || text_[pos_] == '-')) ++pos_;
-            if (!digit()) return fail("digit expected in the exponent");
-            while (digit()) ++pos_;
-        }
-        out.kind_ = JsonValue::Kind::number;
-        out.text_.assign(text_.substr(start, pos_ - start));
-        return true;
-    }
-
-    static int hex_value(char c) noexcept {
-        if (c >= '0' && c <= '9') return c - '0';
-        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-        return -1;
-    }
-    bool read_hex4(std::uint32_t &value) {
-        if (pos_ + 4 > text_.size()) return fail("truncated \\u escape");
-        value = 0;
-        for (int i = 0; i < 4; ++i) {
-            const int h = hex_value(text_[pos_++]);
-            if (h < 0) return fail("invalid \\u escape");
-            value = (value << 4) | static_cast<std::uint32_t>(h);
-        }
-        return true;
-    }
-    static void append_utf8(std::string &out, std::uint32_t cp) {
-        if (cp < 0x80) {
-            out.push_back(static_cast<char>(cp));
-        } else if (cp < 0x800) {
-            out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-        } else if (cp < 0x10000) {
-            out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-            out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-        } else {
-            out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-            out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-            out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-        }
-    }
-
-    bool parse_string(std::string &out) {
-        ++pos_;  // opening quote
-        const std::size_t start = pos_;
-        while (true) {
-            if (pos_ >= text_.size()) return fail("unterminated string");
-            const char c = text_[pos_];
-            if (c == '"') break;
-            if (static_cast<unsigned char>(c) < 0x20) return fail("control character in a string");
-            if (c != '\\') {
-                out.push_back(c);
-                ++pos_;
-                continue;
-            }
-            if (++pos_ >= text_.size()) return fail("unterminated escape");
-            const char e = text_[pos_++];
-            switch (e) {
-                case '"':
-                case '\\':
-                case '/':
-                    out.push_back(e);
-                    break;
-                case 'b':
-                    out.push_back('\b');
-                    break;
-                case 'f':
-                    out.push_back('\f');
-                    break;
-                case 'n':
-                    out.push_back('\n');
-                    break;
-                case 'r':
-                    out.push_back('\r');
-                    break;
-                case 't':
-                    out.push_back('\t');
-                    break;
-                case 'u': {
-                    std::uint32_t cp = 0;
-                    if (!read_hex4(cp)) return false;
-                    if (cp >= 0xD800 && cp <= 0xDBFF) {
-                        std::uint32_t low = 0;
-                        if (text_.substr(pos_, 2) != "\\u") return fail("unpaired surrogate");
-                        pos_ += 2;
-                        if (!read_hex4(low) || low < 0xDC00 || low > 0xDFFF) return fail("unpaired surrogate");
-                        cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-                    } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
-                        return fail("unpaired surrogate");
-                    }
-                    append_utf8(out, cp);
-                    break;
-                }
-                default:
-                    return fail("invalid escape");
-            }
-        }
-        if (!detail::valid_utf8(text_.substr(start, pos_ - start))) return fail("invalid UTF-8 in a string");
-        ++pos_;  // closing quote
-        return true;
-    }
-
-    bool parse_array(JsonValue &out, int depth) {
-        out.kind_ = JsonValue::Kind::array;
-        ++pos_;
-        skip_ws();
-        if (pos_ < text_.size() && text_[pos_] == ']') {
-            ++pos_;
-            return true;
-        }
-        while (true) {
-            JsonValue element;
-            if (!parse_value(element, depth + 1)) return false;
-            out.array_.push_back(std::move(element));
-            skip_ws();
-            if (pos_ >= text_.size()) return fail("unterminated array");
-            if (text_[pos_] == ',') {
-                ++pos_;
-                continue;
-            }
-            if (text_[pos_] == ']') {
-                ++pos_;
-                return true;
-            }
-            return fail("',' or ']' expected");
-        }
-    }
-
-    bool parse_object(JsonValue &out, int depth) {
-        out.kind_ = JsonValue::Kind::object;
-        ++pos_;
-        skip_ws();
-        if (pos_ < text_.size() && text_[pos_] == '}') {
-            ++pos_;
-            return true;
-        }
-        while (true) {
-            skip_ws();
-            if (pos_ >= text_.size() || text_[pos_] != '"') return fail("a member name (string) expected");
-            std::string key;
-            if (!parse_string(key)) return false;
-            skip_ws();
-            if (pos_ >= text_.size() || text_[pos_] != ':') return fail("':' expected");
-            ++pos_;
-            JsonValue value;
-            if (!parse_value(value, depth + 1)) return false;
-            out.object_.emplace_back(std::move(key), std::move(value));
-            skip_ws();
-            if (pos_ >= text_.size()) return fail("unterminated object");
-            if (text_[pos_] == ',') {
-                ++pos_;
-                continue;
-            }
-            if (text_[pos_] == '}') {
-                ++pos_;
-                return true;
-            }
-            return fail("',' or '}' expected");
-        }
-    }
-
-    std::string_view text_;
-    std::size_t pos_ = 0;
-    std::string message_;
+    std::vector<JsonValue *> open_;  // the containers begun and not ended, outermost first
+    std::string key_;
 };
 
+}  // namespace detail
+
 inline std::optional<JsonValue> JsonValue::parse(std::string_view text, JsonParseError *error) {
-    return JsonParser(text).run(error);
+    detail::JsonValueBuilder builder;
+    aclppJsonSyntaxError syntax{};
+    const aclError rc = aclppJsonWalk(text.data(), text.size(), &detail::JsonValueBuilder::on_event, &builder, &syntax);
+    if (rc == ACL_SUCCESS) return std::move(builder.root);
+    if (error != nullptr) {
+        if (rc == ACL_ERROR_PARSE_FILE) {
+            *error = JsonParseError{syntax.line, syntax.column, syntax.message, syntax.hint};
+        } else {
+            *error = JsonParseError{0, 0, aclppErrorDescription(rc), {}};
+        }
+    }
+    return std::nullopt;
 }
 
 inline const JsonValue *JsonValue::at_pointer(std::string_view pointer) const {

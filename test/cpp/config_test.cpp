@@ -119,6 +119,18 @@ TEST_CASE("C-4 parsing to_json back gives an equal config", "[C-4]") {
     }
 }
 
+TEST_CASE("C-4 F-3 from_json places a syntax error where the core's reader finds it", "[C-4][F-3]") {
+    std::error_code ec;
+    std::vector<acl::Finding> findings;
+    CHECK_FALSE(acl::Config::from_json("{\n  \"err_msg_mode\": \"1\",\n}", ec, &findings));
+    CHECK(ec.value() == ACL_ERROR_PARSE_FILE);
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].pointer.empty());
+    CHECK(findings[0].line == 3);
+    CHECK(findings[0].column == 1);
+    CHECK(findings[0].message.rfind("the text is not valid JSON: ", 0) == 0);
+}
+
 TEST_CASE("C-4 from_json reports what the typed config cannot hold with the core's code", "[C-4]") {
     struct Row {
         const char *json;

@@ -1,5 +1,5 @@
-// acl::JsonValue: the parser the layer reads the core's JSON with (effective config, reports,
-// config bytes) and that Config::from_json and the join diff (C-2, C-4) use.
+// acl::JsonValue: the value the layer reads the core's JSON into (effective config, reports,
+// config bytes) and that Config::from_json uses (C-4), built from the core's reader.
 #include <acl/json.hpp>
 
 #include <string>
@@ -54,4 +54,27 @@ TEST_CASE("C-4 JsonValue skips a UTF-8 BOM", "[C-4][json]") {
     const auto v = acl::JsonValue::parse("\xEF\xBB\xBF{\"a\":1}");
     REQUIRE(v);
     CHECK(v->find("a")->as_int64() == 1);
+}
+
+TEST_CASE("C-4 F-3 JsonValue::parse places a syntax error at the core's line and column", "[C-4][F-3][json]") {
+    acl::JsonParseError error;
+    CHECK_FALSE(acl::JsonValue::parse("{\"a\": 1,\n  \"b\" 2}", &error));
+    CHECK(error.line == 2);
+    CHECK(error.column == 7);
+    CHECK(error.message.find("':'") != std::string::npos);
+}
+
+TEST_CASE("C-4 F-4 JsonValue::parse reads JSON as aclInit does: at most 10 nested arrays", "[C-4][F-4][json]") {
+    CHECK(acl::JsonValue::parse("[[[[[[[[[[1]]]]]]]]]]"));
+    acl::JsonParseError error;
+    CHECK_FALSE(acl::JsonValue::parse("[[[[[[[[[[[1]]]]]]]]]]]", &error));
+    CHECK(error.message.find("nesting too deep") != std::string::npos);
+}
+
+TEST_CASE("C-4 JsonValue: keys with non-ASCII escapes are found by their UTF-8 pointer", "[C-4][json]") {
+    const auto v = acl::JsonValue::parse(R"({"caf\u00e9x": 1, "\ud83d\ude00": {"k": [true]}})");
+    REQUIRE(v);
+    CHECK(v->members().front().first == "caf\xC3\xA9x");
+    CHECK(v->at_pointer("/caf\xC3\xA9x")->as_int64() == 1);
+    CHECK(v->at_pointer("/\xF0\x9F\x98\x80/k/0")->as_bool());
 }

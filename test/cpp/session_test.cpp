@@ -1,6 +1,8 @@
 // C-2: acl::Session: a typed config handed over as bytes, a join policy that names the
 // differing keys, the effective configuration, and an explicit close().
+#include <sys/inotify.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <acl/session.hpp>
 
 #include <atomic>
@@ -248,6 +250,51 @@ TEST_CASE("F-2 C-2 a Session joining from a config file reads it through the cor
         acl::Session fifo = acl::Session::create(acl::ConfigFile{path}, ec, acl::JoinPolicy::strict);
         REQUIRE_FALSE(ec);
         CHECK_FALSE(fifo.join_report().compared);
+    }
+    std::remove(path.c_str());
+}
+
+namespace {
+/// How many times `path` is opened while `body` runs (inotify). Closes are watched too: inotify
+/// merges an event into an identical one still queued, and open, close, open, close has none.
+template <class Body>
+int opens_of(const std::string &path, Body &&body) {
+    const int fd = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    REQUIRE(fd >= 0);
+    REQUIRE(::inotify_add_watch(fd, path.c_str(), IN_OPEN | IN_CLOSE) >= 0);
+    body();
+    int opens = 0;
+    alignas(inotify_event) char buffer[4096];
+    for (ssize_t n = 0; (n = ::read(fd, buffer, sizeof buffer)) > 0;) {
+        for (ssize_t at = 0; at < n;) {
+            const auto *event = reinterpret_cast<const inotify_event *>(buffer + at);
+            opens += (event->mask & IN_OPEN) != 0 ? 1 : 0;
+            at += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
+        }
+    }
+    ::close(fd);
+    return opens;
+}
+}  // namespace
+
+TEST_CASE("F-2 C-2 a Session from a config file reads it once: the runtime, or the join's comparison",
+          "[F-2][C-2][full-lifecycle]") {
+    aclpp_test::Fresh fresh;
+    const std::string path = "aclpp_session_read_once_test.json";
+    write_file(path, R"({"err_msg_mode":"1"})");
+    std::error_code ec;
+    {
+        acl::Session owner{nullptr};
+        CHECK(opens_of(path, [&] { owner = acl::Session::create(acl::ConfigFile{path}, ec); }) == 1);
+        REQUIRE_FALSE(ec);
+        CHECK(owner.is_owner());
+        acl::Session joiner{nullptr};
+        CHECK(opens_of(path, [&] {
+                  joiner = acl::Session::create(acl::ConfigFile{path}, ec, acl::JoinPolicy::strict);
+              }) == 1);
+        REQUIRE_FALSE(ec);
+        CHECK(joiner.joined());
+        CHECK(joiner.join_report().compared);
     }
     std::remove(path.c_str());
 }

@@ -3,7 +3,6 @@
 
 #include "ci_formats.hpp"
 #include "commands.hpp"
-#include "json_reader.hpp"
 
 namespace aclconfig {
 

@@ -6,7 +6,6 @@
 #include <algorithm>
 
 #include "commands.hpp"
-#include "json_reader.hpp"
 
 namespace aclconfig {
 
@@ -20,13 +19,13 @@ struct Row {
     std::string note;
 };
 
-bool isSetting(const JsonNode &node) {
-    return node.isObject() && node.find("value") != nullptr && node.find("source") != nullptr;
+bool isSetting(const acl::JsonValue &node) {
+    return node.is_object() && node.find("value") != nullptr && node.find("source") != nullptr;
 }
 
-std::string sourceText(const Style &style, std::string_view key, const JsonNode &setting) {
-    const std::string source = setting.stringOr("source");
-    const std::string origin = setting.stringOr("origin");
+std::string sourceText(const Style &style, std::string_view key, const acl::JsonValue &setting) {
+    const std::string source = stringMember(setting, "source");
+    const std::string origin = stringMember(setting, "origin");
     // An origin that repeats the row's own pointer says nothing new.
     const std::string where = origin.empty() || origin == key ? std::string() : " " + origin;
     if (source == "default") return style.dim("default");
@@ -36,21 +35,21 @@ std::string sourceText(const Style &style, std::string_view key, const JsonNode 
     return source + where;
 }
 
-void collectRows(const Style &style, const JsonNode &object, std::size_t indent, std::vector<Row> &rows) {
-    for (const JsonMember &member : object.members) {
+void collectRows(const Style &style, const acl::JsonValue &object, std::size_t indent, std::vector<Row> &rows) {
+    for (const auto &[key, value] : object.members()) {
         Row row;
         row.indent = indent;
-        row.name = member.key;
-        if (isSetting(member.value)) {
-            row.value = compactJson(*member.value.find("value"));
-            row.source = sourceText(style, member.key, member.value);
-            row.note = member.value.stringOr("note");
+        row.name = key;
+        if (isSetting(value)) {
+            row.value = value.find("value")->dump();
+            row.source = sourceText(style, key, value);
+            row.note = stringMember(value, "note");
             rows.push_back(std::move(row));
-        } else if (member.value.isObject() && !member.value.members.empty()) {
+        } else if (value.is_object() && value.size() != 0) {
             rows.push_back(std::move(row));
-            collectRows(style, member.value, indent + 1, rows);
+            collectRows(style, value, indent + 1, rows);
         } else {
-            row.value = compactJson(member.value);
+            row.value = value.dump();
             rows.push_back(std::move(row));
         }
     }
@@ -64,17 +63,18 @@ std::string sectionTitle(std::string_view key) {
     return std::string(key);
 }
 
-void printSection(std::ostream &out, const Style &style, std::string_view key, const JsonNode &section) {
+void printSection(std::ostream &out, const Style &style, std::string_view key, const acl::JsonValue &section) {
     out << '\n' << style.bold(sectionTitle(key) + ":") << '\n';
     if (key == "dump") {
-        const JsonNode *present = section.find("present");
-        if (present != nullptr && present->raw == "false" && section.stringOr("kind") == "none") {
+        const acl::JsonValue *present = section.find("present");
+        if (present != nullptr && present->is_bool() && !present->as_bool() &&
+            stringMember(section, "kind") == "none") {
             out << "  off: the config has no dump section and no environment variable turns dumping on\n";
             return;
         }
     }
-    if (!section.isObject()) {
-        out << "  " << compactJson(section) << '\n';
+    if (!section.is_object()) {
+        out << "  " << section.dump() << '\n';
         return;
     }
     std::vector<Row> rows;
@@ -110,35 +110,36 @@ void printSection(std::ostream &out, const Style &style, std::string_view key, c
 int runExplain(const ExplainOptions &options, const Style &style, std::ostream &out) {
     const Validation v = validateFile(options.file, checkedSoc(options.soc));
     const std::string effectiveText = aclppReportEffectiveJson(v.report.get());
-    JsonNode effective = parseJson(effectiveText);
+    const acl::JsonValue effective = readJson(effectiveText);
 
-    if (effective.isObject()) {
+    if (effective.is_object()) {
         std::string platform = v.soc;
-        if (const JsonNode *p = effective.find("platform"); p != nullptr && p->isObject()) {
-            platform = p->stringOr("soc", v.soc);
-            const std::string family = p->stringOr("family");
-            const JsonNode *devices = p->find("device_count");
+        if (const acl::JsonValue *p = effective.find("platform"); p != nullptr && p->is_object()) {
+            platform = stringMember(*p, "soc", v.soc);
+            const std::string family = stringMember(*p, "family");
+            const acl::JsonValue *devices = p->find("device_count");
             std::string details = family;
             if (devices != nullptr) {
-                details +=
-                    (details.empty() ? "" : ", ") + devices->raw + (devices->raw == "1" ? " device" : " devices");
+                const std::string count = devices->dump();
+                details += (details.empty() ? "" : ", ") + count + (count == "1" ? " device" : " devices");
             }
             if (!details.empty()) platform += " (" + details + ")";
         }
         out << style.bold("Effective configuration of " + v.file) << " on " << platform << '\n';
-        if (const JsonNode *given = effective.find("config_given"); given != nullptr && given->raw == "false") {
+        if (const acl::JsonValue *given = effective.find("config_given");
+            given != nullptr && given->is_bool() && !given->as_bool()) {
             out << "no config given: every value below is a default\n";
         }
-        for (const JsonMember &member : effective.members) {
-            if (member.key == "platform" || member.key == "config_given") continue;
-            printSection(out, style, member.key, member.value);
+        for (const auto &[key, section] : effective.members()) {
+            if (key == "platform" || key == "config_given") continue;
+            printSection(out, style, key, section);
         }
         if (!v.findings.empty()) out << '\n' << style.bold("Findings:") << '\n';
     } else {
         out << style.bold("No effective configuration for " + v.file) << ": aclInit rejects it on " << v.soc << ".\n";
     }
     printFindings(out, style, v);
-    if (effective.isObject()) out << '\n';
+    if (effective.is_object()) out << '\n';
     printSummary(out, style, v);
     return exitStatusFor(v.result);
 }

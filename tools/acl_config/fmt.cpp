@@ -12,7 +12,6 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "json_reader.hpp"
 
 namespace aclconfig {
 

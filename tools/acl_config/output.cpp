@@ -2,14 +2,14 @@
 
 #include <unistd.h>
 
+#include <acl/detail/json_text.hpp>
+#include <acl/detail/json_text_writer.hpp>
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <sstream>
-
-#include "json_reader.hpp"
 
 namespace aclconfig {
 
@@ -124,11 +124,7 @@ Validation validateFile(const std::string &file, const char *soc) {
         if (aclppReportGetFinding(raw, i, &finding) == ACL_SUCCESS) v.findings.push_back(finding);
     }
     // The report names the SoC its rules came from, which matters when --soc was not given.
-    try {
-        v.soc = parseJson(aclppReportJson(raw)).stringOr("soc");
-    } catch (const JsonParseError &) {
-        v.soc.clear();
-    }
+    v.soc = stringMember(readJson(aclppReportJson(raw)), "soc");
     return v;
 }
 
@@ -173,26 +169,7 @@ std::string findingText(const Style &style, const aclppFinding &finding) {
 }
 
 void printFindings(std::ostream &out, const Style &style, const Validation &v) {
-    for (const aclppFinding &finding : v.findings) {
-        printFinding(out, style, v.file, finding);
-        if (finding.code != ACL_ERROR_PARSE_FILE || finding.line != 0) continue;
-        std::string text;
-        if (v.stdinText) {
-            text = *v.stdinText;
-        } else {
-            std::ifstream in(v.file, std::ios::binary);
-            std::ostringstream bytes;
-            bytes << in.rdbuf();
-            if (!in) continue;
-            text = bytes.str();
-        }
-        try {
-            (void)parseJson(text);
-        } catch (const JsonParseError &error) {
-            out << style.bold(v.file + ":" + std::to_string(error.line()) + ":" + std::to_string(error.column()) + ":")
-                << ' ' << style.cyan("note:") << " acl-config's JSON reader stops here: " << error.what() << '\n';
-        }
-    }
+    for (const aclppFinding &finding : v.findings) printFinding(out, style, v.file, finding);
 }
 
 void printSummary(std::ostream &out, const Style &style, const Validation &v) {
@@ -217,6 +194,30 @@ int exitStatusFor(aclError result) noexcept {
     if (result == ACL_SUCCESS) return kExitOk;
     if (result == ACL_ERROR_INVALID_FILE) return kExitUsage;
     return kExitFindings;
+}
+
+acl::JsonValue readJson(std::string_view text) {
+    std::optional<acl::JsonValue> value = acl::JsonValue::parse(text);
+    return value ? std::move(*value) : acl::JsonValue();
+}
+
+std::string stringMember(const acl::JsonValue &object, std::string_view key, std::string_view fallback) {
+    const acl::JsonValue *member = object.find(key);
+    return std::string(member != nullptr && member->is_string() ? member->text() : fallback);
+}
+
+std::string canonicalJson(std::string_view text) {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    if (text.empty()) text = "{}";  // as the core reads it (F-3)
+    acl::detail::JsonTextWriter writer(true);
+    writer.raw(text);
+    return writer.take();
+}
+
+std::string quoteJson(std::string_view text) {
+    std::string out;
+    acl::detail::append_json_string(out, text);
+    return out;
 }
 
 }  // namespace aclconfig

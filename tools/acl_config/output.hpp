@@ -4,6 +4,7 @@
 
 #include <acl/aclpp_ext.h>
 
+#include <acl/json.hpp>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -88,9 +89,7 @@ struct Validation {
 /// `file:line:column: severity: message [pointer] (code NAME) hint: ...` and a newline.
 void printFinding(std::ostream &out, const Style &style, std::string_view file, const aclppFinding &finding);
 
-/// Every finding of `v` in the core's order (the order aclInit evaluates them). A syntax error
-/// the core cannot position (100006 without a line) is followed by a note saying where
-/// acl-config's own reader stops, clearly labelled as such.
+/// Every finding of `v` in the core's order (the order aclInit evaluates them).
 void printFindings(std::ostream &out, const Style &style, const Validation &v);
 
 /// `file: aclInit would fail with ... on SoC (2 errors, 1 warning)` and a newline.
@@ -106,5 +105,21 @@ inline constexpr const char *kExitStatusHelp =
 
 /// The exit status a validation result means (100003, an unreadable file, is an I/O error).
 [[nodiscard]] int exitStatusFor(aclError result) noexcept;
+
+/// JSON the core wrote (a report, the effective configuration), read with the core's reader;
+/// null when it is not JSON.
+[[nodiscard]] acl::JsonValue readJson(std::string_view text);
+
+/// The string member `key` of `object`, or `fallback` when absent or not a string.
+[[nodiscard]] std::string stringMember(const acl::JsonValue &object, std::string_view key,
+                                       std::string_view fallback = {});
+
+/// The canonical layout of `acl-config fmt`, the one Config::to_json writes (the C++ layer's
+/// JsonTextWriter): two-space indent, members in their order, arrays of scalars on one line,
+/// every scalar as written, a final newline. A leading BOM is dropped; an empty text is {} (F-3).
+[[nodiscard]] std::string canonicalJson(std::string_view text);
+
+/// `text` as a JSON string literal: the C++ layer's encoder, so valid UTF-8 whatever `text` holds.
+[[nodiscard]] std::string quoteJson(std::string_view text);
 
 }  // namespace aclconfig

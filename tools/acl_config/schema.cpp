@@ -3,7 +3,6 @@
 #include <string>
 
 #include "commands.hpp"
-#include "json_reader.hpp"
 
 namespace aclconfig {
 

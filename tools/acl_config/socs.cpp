@@ -3,7 +3,6 @@
 #include <iomanip>
 
 #include "commands.hpp"
-#include "json_reader.hpp"
 
 namespace aclconfig {
 
@@ -42,14 +41,10 @@ int runSocs(const Style &style, std::ostream &out) {
     (void)aclppValidateBuffer(nullptr, 0, nullptr, &raw);
     const ReportPtr report(raw);
     if (report != nullptr) {
-        try {
-            const std::string soc = parseJson(aclppReportJson(report.get())).stringOr("soc");
-            if (!soc.empty()) {
-                out << "\nWithout --soc, check and explain use " << style.bold(soc)
-                    << " (set ACLPP_SOC to change the default).\n";
-            }
-        } catch (const JsonParseError &) {
-            // No default line then; the table is what was asked for.
+        const std::string soc = stringMember(readJson(aclppReportJson(report.get())), "soc");
+        if (!soc.empty()) {
+            out << "\nWithout --soc, check and explain use " << style.bold(soc)
+                << " (set ACLPP_SOC to change the default).\n";
         }
     }
     return kExitOk;

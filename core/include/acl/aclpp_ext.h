@@ -248,6 +248,46 @@ ACL_FUNC_VISIBILITY aclError aclppConfigDiffGet(const aclppConfigDiff *diff, siz
                                                 aclppConfigDifference *difference);
 ACL_FUNC_VISIBILITY void aclppConfigDiffFree(aclppConfigDiff *diff);
 
+/* ---- Reading JSON (touches no state) ------------------------------------------------------ */
+
+/* What aclppJsonWalk reports, in document order. */
+typedef enum aclppJsonEvent {
+    ACLPP_JSON_EVENT_BEGIN_OBJECT = 0,
+    ACLPP_JSON_EVENT_END_OBJECT = 1,
+    ACLPP_JSON_EVENT_BEGIN_ARRAY = 2,
+    ACLPP_JSON_EVENT_END_ARRAY = 3,
+    ACLPP_JSON_EVENT_KEY = 4,    /* text: a member name, unescaped (UTF-8; may hold U+0000) */
+    ACLPP_JSON_EVENT_STRING = 5, /* text: a string value, unescaped (UTF-8; may hold U+0000) */
+    ACLPP_JSON_EVENT_NUMBER = 6, /* text: the number exactly as written ("2.50", "1e3") */
+    ACLPP_JSON_EVENT_TRUE = 7,
+    ACLPP_JSON_EVENT_FALSE = 8,
+    ACLPP_JSON_EVENT_NULL = 9
+} aclppJsonEvent;
+
+/* Receives one event; `text` (not NUL terminated) is valid during the call only, and is NULL
+ * with length 0 for the events that have none. Returning anything but ACL_SUCCESS stops the
+ * walk, which then returns that code. */
+typedef aclError (*aclppJsonEventCallback)(void *context, aclppJsonEvent event, const char *text, size_t length);
+
+/* Where and why a text is not JSON. The texts are NUL terminated, cut between two characters
+ * when longer than the buffer. */
+typedef struct aclppJsonSyntaxError {
+    uint32_t line;     /* 1-based; 0 when the problem has no position */
+    uint32_t column;   /* 1-based, in bytes */
+    char message[256]; /* what was expected and what was found */
+    char hint[256];    /* how to fix it; "" when there is none */
+} aclppJsonSyntaxError;
+
+/* Reads one JSON text with the reader of aclInit (RFC 8259, UTF-8, a leading BOM skipped, at
+ * most 10 nested objects and 10 nested arrays, no NUL byte, no number beyond a double: F-3, F-4)
+ * and reports it to `callback`: every member in order, repeated keys included. Unlike an acl.json
+ * file, an empty text is not {}: it is refused. Returns ACL_ERROR_PARSE_FILE when the text is not
+ * such JSON (then no event is reported and *error, which may be NULL, says where and why),
+ * ACL_ERROR_INVALID_PARAM for a NULL callback or NULL text with a length, ACL_ERROR_BAD_ALLOC
+ * when out of memory, or the first code the callback returned that was not ACL_SUCCESS. */
+ACL_FUNC_VISIBILITY aclError aclppJsonWalk(const char *text, size_t length, aclppJsonEventCallback callback,
+                                           void *context, aclppJsonSyntaxError *error);
+
 /* ---- Testing hooks ------------------------------------------------------------------------- */
 
 /* The steps of a first-level init and of a teardown, in the reference order. */

@@ -59,9 +59,9 @@ bool isNumber(JsonElement element) noexcept {
     return type == JsonType::INT64 || type == JsonType::UINT64 || type == JsonType::DOUBLE;
 }
 
-std::optional<ExactDocument> ExactDocument::parse(std::string_view text) {
-    ParseFailure failure;
-    std::optional<JsonDocument> document = JsonDocument::parse(text, failure);
+std::optional<ExactDocument> ExactDocument::parse(std::string_view text, ParseFailure *failure) {
+    ParseFailure ignored;
+    std::optional<JsonDocument> document = JsonDocument::parse(text, failure != nullptr ? *failure : ignored);
     if (!document) return std::nullopt;
     // The scan accepts every text the document does; its numbers are those of text() (after a
     // BOM), also where the DOM was built from a copy with wide integers written as doubles.

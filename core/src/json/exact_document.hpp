@@ -31,9 +31,9 @@ struct ExactMember {
 
 class ExactDocument {
 public:
-    /// Reads `text` as JsonDocument::parse does (0 bytes read as {}); nullopt when it refuses it.
-    /// `text` must outlive the result.
-    [[nodiscard]] static std::optional<ExactDocument> parse(std::string_view text);
+    /// Reads `text` as JsonDocument::parse does (0 bytes read as {}); nullopt when it refuses it,
+    /// with `failure` (when given) saying where and why. `text` must outlive the result.
+    [[nodiscard]] static std::optional<ExactDocument> parse(std::string_view text, ParseFailure *failure = nullptr);
 
     [[nodiscard]] ExactValue root() const noexcept { return ExactValue{document_.root(), 0}; }
     [[nodiscard]] bool rootIsObject() const noexcept { return document_.rootIsObject(); }

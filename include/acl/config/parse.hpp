@@ -29,9 +29,10 @@ public:
         JsonParseError parse_error;
         std::optional<JsonValue> root = JsonValue::parse(text, &parse_error);
         if (!root) {
-            fail(ACL_ERROR_PARSE_FILE, "",
-                 "the text is not valid JSON: " + parse_error.message + " at byte " +
-                     std::to_string(parse_error.offset));
+            fail(ACL_ERROR_PARSE_FILE, "", "the text is not valid JSON: " + parse_error.message);
+            findings_.back().hint = std::move(parse_error.hint);
+            findings_.back().line = parse_error.line;
+            findings_.back().column = parse_error.column;
             return std::nullopt;
         }
         Config config;
