@@ -6,6 +6,7 @@
 #include <acl/config/top_level.hpp>
 #include <acl/detail/json_text.hpp>
 #include <acl/detail/json_text_writer.hpp>
+#include <acl/detail/macros.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -22,40 +23,40 @@ class ConfigWriter {
 public:
     constexpr explicit ConfigWriter(JsonStyle style) : text_(style == JsonStyle::pretty) {}
 
-    constexpr ConfigWriter &begin_object() {
+    ACLPP_OUT_OF_LINE constexpr ConfigWriter &begin_object() {
         text_.begin_object();
         return *this;
     }
-    constexpr ConfigWriter &end_object() {
+    ACLPP_OUT_OF_LINE constexpr ConfigWriter &end_object() {
         text_.end_object();
         return *this;
     }
     /// `inline_elements`: scalars on one line ("layer": ["a", "b"]).
-    constexpr ConfigWriter &begin_array(bool inline_elements) {
+    ACLPP_OUT_OF_LINE constexpr ConfigWriter &begin_array(bool inline_elements) {
         text_.begin_array(inline_elements);
         return *this;
     }
-    constexpr ConfigWriter &end_array() {
+    ACLPP_OUT_OF_LINE constexpr ConfigWriter &end_array() {
         text_.end_array();
         return *this;
     }
-    constexpr ConfigWriter &key(std::string_view name) {
+    ACLPP_OUT_OF_LINE constexpr ConfigWriter &key(std::string_view name) {
         text_.key(name);
         return *this;
     }
-    constexpr ConfigWriter &string(std::string_view text) {
+    ACLPP_OUT_OF_LINE constexpr ConfigWriter &string(std::string_view text) {
         text_.string(text);
         return *this;
     }
-    constexpr ConfigWriter &number(std::uint64_t value) {
+    ACLPP_OUT_OF_LINE constexpr ConfigWriter &number(std::uint64_t value) {
         char digits[21] = {};
         return raw(uint_digits(value, digits));
     }
-    constexpr ConfigWriter &raw(std::string_view json) {
+    ACLPP_OUT_OF_LINE constexpr ConfigWriter &raw(std::string_view json) {
         text_.raw(json);
         return *this;
     }
-    [[nodiscard]] constexpr std::string take() { return text_.take(); }
+    [[nodiscard]] ACLPP_OUT_OF_LINE constexpr std::string take() { return text_.take(); }
 
 private:
     JsonTextWriter text_;
