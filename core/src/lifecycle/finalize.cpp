@@ -211,11 +211,8 @@ aclError finalizeReference(uint64_t *refCount, uint64_t requiredEpoch) {
     const auto leavable = [&](uint64_t word) {
         return (word & kLockFreeBlockers) == 0 && (word & kCountMask) > 1 && (word & generationMask) == generation;
     };
-    uint64_t &seen = lastWordSeen;  // read and written before the CAS only, as in tryJoin
-    uint64_t word = seen;
-    if (!leavable(word)) word = lifecycleWord.load(std::memory_order_acquire);
+    uint64_t word = lifecycleWord.load(std::memory_order_relaxed);  // the CAS checks it
     while (leavable(word)) {
-        seen = word - 1;
         if (lifecycleWord.compare_exchange_weak(word, word - 1, std::memory_order_acq_rel)) {
             if (refCount != nullptr) *refCount = (word & kCountMask) - 1;
             return ACL_SUCCESS;

@@ -299,15 +299,8 @@ bool tryJoin(uint64_t *epoch) noexcept {
     const auto joinable = [](uint64_t word) {
         return (word & kLockFreeBlockers) == 0 && (word & kCountMask) - 1 < kCountMask - 1;
     };
-    // The thread-local guess is read and written before the CAS, never after it: its address is
-    // the thread pointer plus an offset, and reloading the thread pointer (%fs:0) right after the
-    // locked instruction stalls the join whenever lifecycleWord has the same offset within its
-    // page as the thread control block, which depends on how the process happens to be laid out.
-    uint64_t &seen = lastWordSeen;
-    uint64_t word = seen;  // a guess: a failed CAS replaces it with the real value
-    if (!joinable(word)) word = lifecycleWord.load(std::memory_order_acquire);
+    uint64_t word = lifecycleWord.load(std::memory_order_relaxed);  // the CAS checks it
     while (joinable(word)) {
-        seen = word + 1;  // what this CAS leaves behind when it succeeds; else a stale guess
         if (lifecycleWord.compare_exchange_weak(word, word + 1, std::memory_order_acq_rel)) {
             if (epoch != nullptr) *epoch = epochJoined(word);
             return true;

@@ -60,14 +60,6 @@ inline constinit CacheLineWord lifecycleWord{0};
 /// the CAS on the count word.
 inline constinit CacheLineWord liveEpochWord{0};
 
-/// The word this thread last saw, or expected to leave: the compare-and-swap join and leave try
-/// their CAS on it first instead of loading the word, because a load of the word right after a locked
-/// instruction on it waits for that instruction to complete. A stale guess only costs the failed
-/// CAS, which hands back the current value. They write it before the CAS, never after (see
-/// tryJoin). The default TLS model, not initial-exec: libaclpp.so may be dlopen'ed,
-/// and initial-exec TLS there draws on glibc's small static-TLS surplus.
-inline thread_local uint64_t lastWordSeen = 1;
-
 /// Everything a first-level init applies. An init copies it first and puts the copy back when
 /// a step fails (L-2).
 struct RuntimeState {
