@@ -206,6 +206,84 @@ TEST_CASE("C-5 tokens from many threads register and unregister exactly their ow
     CHECK(calls.load() == 0);
 }
 
+TEST_CASE("C-5 a thousand tokens of each kind run in their registration order", "[C-5]") {
+    aclpp_test::Fresh fresh;
+    constexpr int kTokens = 1000;
+    std::vector<int> inits;
+    std::vector<int> finalizes;
+    std::vector<acl::InitCallback> on_init;
+    std::vector<acl::FinalizeCallback> on_finalize;
+    std::error_code ec;
+    int failures = 0;
+    for (int i = 0; i < kTokens; ++i) {
+        on_init.push_back(acl::InitCallback::create(
+            acl::CallbackType::other, [&inits, i] { inits.push_back(i); }, ec));
+        failures += ec ? 1 : 0;
+        on_finalize.push_back(acl::FinalizeCallback::create(
+            acl::CallbackType::other, [&finalizes, i] { finalizes.push_back(i); }, ec));
+        failures += ec ? 1 : 0;
+    }
+    REQUIRE(failures == 0);
+    CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 2 * kTokens);
+    on_init.erase(on_init.begin() + 10);  // exactly token 10 goes
+    { acl::Session session = acl::Session::create(acl::Config{}, ec); }
+    REQUIRE_FALSE(ec);
+    REQUIRE(inits.size() == kTokens - 1);
+    REQUIRE(finalizes.size() == kTokens);
+    CHECK(inits[9] == 9);
+    CHECK(inits[10] == 11);
+    CHECK(inits.back() == kTokens - 1);
+    bool in_order = true;
+    for (int i = 0; i < kTokens; ++i) in_order = in_order && finalizes[static_cast<std::size_t>(i)] == i;
+    CHECK(in_order);
+    on_init.clear();
+    on_finalize.clear();
+    CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 0);
+}
+
+TEST_CASE("C-5 a token destroyed while its callback runs on another thread waits for that call", "[C-5]") {
+    aclpp_test::Fresh fresh;
+    std::atomic<bool> entered{false};
+    std::atomic<bool> leave{false};
+    std::atomic<bool> callable_alive{true};
+    struct Alive {
+        std::atomic<bool> *flag;
+        ~Alive() {
+            if (flag != nullptr) flag->store(false);
+        }
+    };
+    auto alive = std::make_shared<Alive>(&callable_alive);
+    std::error_code ec;
+    std::optional<acl::FinalizeCallback> token;
+    token.emplace(acl::FinalizeCallback::create(
+        acl::CallbackType::other,
+        [&entered, &leave, alive = std::move(alive)] {
+            entered = true;
+            while (!leave) std::this_thread::yield();
+        },
+        ec));
+    REQUIRE_FALSE(ec);
+    std::thread finalizer([] {
+        std::error_code session_ec;
+        acl::Session session = acl::Session::create(acl::Config{}, session_ec);
+    });
+    while (!entered) std::this_thread::yield();
+    std::atomic<bool> destroyed{false};
+    std::thread destroyer([&] {
+        token.reset();
+        destroyed = true;
+    });
+    for (int i = 0; i < 1000; ++i) std::this_thread::yield();
+    const bool destroyed_during_call = destroyed.load();
+    const bool alive_during_call = callable_alive.load();
+    leave = true;
+    destroyer.join();
+    finalizer.join();
+    CHECK_FALSE(destroyed_during_call);
+    CHECK(alive_during_call);
+    CHECK_FALSE(callable_alive.load());  // released once the call returned
+}
+
 #if ACLPP_EXCEPTIONS
 TEST_CASE("C-5 last_error() read while another thread records an error is one whole message", "[C-5]") {
     // Longer than the small-string buffer, so that an unguarded copy would read a buffer being
