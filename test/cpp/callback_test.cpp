@@ -27,7 +27,7 @@ static_assert(std::is_nothrow_move_assignable_v<acl::FinalizeCallback>);
 static_assert(std::is_nothrow_destructible_v<acl::FinalizeCallback>);
 
 TEST_CASE("C-5 a capturing lambda runs at init with the config bytes and at finalize", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::vector<std::string> seen;
     int finalized = 0;
     std::error_code ec;
@@ -53,7 +53,7 @@ TEST_CASE("C-5 a capturing lambda runs at init with the config bytes and at fina
 }
 
 TEST_CASE("C-5 tokens of the same function shape never unregister each other", "[C-5][P12]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::vector<int> order;
     std::error_code ec;
     auto make = [&](int id) {
@@ -72,7 +72,7 @@ TEST_CASE("C-5 tokens of the same function shape never unregister each other", "
 }
 
 TEST_CASE("C-5 an exception from a callable becomes ACL_ERROR_FAILURE and a message", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
 #if ACLPP_EXCEPTIONS
     acl::InitCallback throwing = acl::InitCallback::create(
@@ -108,7 +108,7 @@ TEST_CASE("C-5 an exception from a callable becomes ACL_ERROR_FAILURE and a mess
 }
 
 TEST_CASE("C-5 callables may return bool, aclError, Errc or std::error_code", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     SECTION("false") {
         acl::InitCallback cb = acl::InitCallback::create(
@@ -139,7 +139,7 @@ TEST_CASE("C-5 callables may return bool, aclError, Errc or std::error_code", "[
 }
 
 TEST_CASE("C-5 a second token for a non-other type gets 500000 (L-7)", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::InitCallback first = acl::InitCallback::create(
         acl::CallbackType::model, [] {}, ec);
@@ -152,7 +152,7 @@ TEST_CASE("C-5 a second token for a non-other type gets 500000 (L-7)", "[C-5]") 
 }
 
 TEST_CASE("C-5 an init token registered while initialised runs at once (L-7)", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::Session session = acl::Session::create(acl::Config{}, ec);
     int calls = 0;
@@ -167,7 +167,7 @@ TEST_CASE("C-5 an init token registered while initialised runs at once (L-7)", "
 }
 
 TEST_CASE("C-5 a token may be destroyed from inside its own callback", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     std::optional<acl::FinalizeCallback> token;
     int calls = 0;
@@ -186,7 +186,7 @@ TEST_CASE("C-5 a token may be destroyed from inside its own callback", "[C-5]") 
 }
 
 TEST_CASE("C-5 tokens from many threads register and unregister exactly their own entry", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::atomic<int> calls{0};
     std::atomic<int> failures{0};
     std::vector<std::thread> threads;
@@ -207,7 +207,7 @@ TEST_CASE("C-5 tokens from many threads register and unregister exactly their ow
 }
 
 TEST_CASE("C-5 a thousand tokens of each kind run in their registration order", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     constexpr int kTokens = 1000;
     std::vector<int> inits;
     std::vector<int> finalizes;
@@ -242,7 +242,7 @@ TEST_CASE("C-5 a thousand tokens of each kind run in their registration order", 
 }
 
 TEST_CASE("C-5 a token destroyed while its callback runs on another thread waits for that call", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::atomic<bool> entered{false};
     std::atomic<bool> leave{false};
     std::atomic<bool> callable_alive{true};
