@@ -90,7 +90,8 @@ aclError ensureDispatcher(TokenKind kind) {
     bool &done = registered[kind == TokenKind::init ? 0 : 1];
     if (done) return ACL_SUCCESS;
     if (aclError observing = observeRuntime()) return observing;
-    // No OTHER token exists yet, so a call at registration (the runtime is up) runs nothing.
+    // Called at once when the runtime is up: the tokens already in the table are claimed for
+    // this runtime there, so callIfLive does not call them a second time.
     const aclError code = kind == TokenKind::init
                               ? aclInitCallbackRegister(ACL_REG_TYPE_OTHER, &dispatchInit, nullptr)
                               : aclFinalizeCallbackRegister(ACL_REG_TYPE_OTHER, &dispatchFinalize, nullptr);
