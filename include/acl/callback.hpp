@@ -4,20 +4,21 @@
 //         cache.load(config);               // any callable; captures welcome
 //     }};                                   // ~InitCallback unregisters
 //
-// The C API identifies a registration by its function pointer alone (unregister removes the
-// first entry with that pointer), so every token gets its own trampoline function from a
-// fixed pool: tokens never unregister each other. An exception thrown by the callable stops at
-// the C boundary and becomes an error code (acl::Error's code, else ACL_ERROR_FAILURE) with its
-// message kept in the token (last_error()) and in acl::last_callback_error() on that thread.
+// aclInitCallbackUnRegister identifies a registration by its function alone, so a token is an
+// aclpp registration known by a handle (aclppAddInitCallback, aclppRemoveCallback): any number
+// of tokens share one function and never unregister each other, on the emulated runtime and
+// over the vendor's. An exception thrown by the callable stops at the C boundary and becomes an
+// error code (acl::Error's code, else ACL_ERROR_FAILURE) with its message kept in the token
+// (last_error()) and in acl::last_callback_error() on that thread.
 #pragma once
 
 #include <acl/acl.h>
+#include <acl/aclpp_ext.h>
 
 #include <acl/detail/atomic.hpp>
 #include <acl/detail/handle.hpp>
 #include <acl/detail/macros.hpp>
 #include <acl/error.hpp>
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <new>
@@ -185,185 +186,40 @@ private:
     F f_;
 };
 
-/// One trampoline function per slot, so that each registration has its own pointer.
-struct CallbackSlot {
-    detail::Atomic<CallbackTarget *> target{nullptr};
-    detail::Atomic<CallbackTarget *> orphan{nullptr};  ///< destroyed from inside its own call
-    detail::Atomic<std::uint64_t> generation{0};
-    detail::Atomic<int> active{0};
-    detail::Atomic<bool> in_use{false};
-};
+}  // namespace detail
 
-inline constexpr std::size_t kCallbackSlots = 64;
-enum class SlotKind : int { init = 0, finalize = 1 };
+/// The two kinds of callback a token registers.
+enum class CallbackKind : std::uint8_t { init, finalize };
 
-template <SlotKind K>
-inline std::array<CallbackSlot, kCallbackSlots> callback_slots{};
+namespace detail {
 
-/// The slots this thread is running a callback of (a token destroyed from inside its own
-/// callback must not wait for itself).
-struct RunningSlots {
-    static constexpr std::size_t kDepth = 16;
-    const CallbackSlot *slots[kDepth] = {};
-    std::size_t depth = 0;
-
-    [[nodiscard]] int count(const CallbackSlot *slot) const noexcept {
-        int n = 0;
-        for (std::size_t i = 0; i < depth && i < kDepth; ++i) n += slots[i] == slot ? 1 : 0;
-        return n;
-    }
-};
-inline thread_local RunningSlots t_running_slots;
-
-template <SlotKind K>
-inline aclError run_slot(std::size_t index, const char *config, std::size_t length, void *user_data) noexcept {
-    CallbackSlot &slot = callback_slots<K>[index];
-    slot.active.fetch_add(1);
-    RunningSlots &running = t_running_slots;
-    if (running.depth < RunningSlots::kDepth) running.slots[running.depth] = &slot;
-    ++running.depth;
-    aclError rc = ACL_SUCCESS;
-    CallbackTarget *target = slot.target.load();
-    // A call from an older registration of a reused slot (a snapshot taken before it was
-    // unregistered) finds another generation and does nothing.
-    if (target != nullptr && slot.generation.load() == reinterpret_cast<std::uintptr_t>(user_data)) {
-        rc = target->invoke(config, length);
-    }
-    --running.depth;
-    if (slot.active.fetch_sub(1) == 1) {
-        if (CallbackTarget *orphan = slot.orphan.exchange(nullptr)) {
-            delete orphan;
-            slot.in_use.store(false);
-        }
-    }
-    return rc;
+inline aclError run_init_target(const char *config, std::size_t length, void *target) noexcept {
+    return static_cast<CallbackTarget *>(target)->invoke(config, length);
+}
+inline aclError run_finalize_target(void *target) noexcept {
+    return static_cast<CallbackTarget *>(target)->invoke(nullptr, 0);
+}
+inline void release_target(void *target) noexcept {
+    delete static_cast<CallbackTarget *>(target);
 }
 
-template <std::size_t I>
-aclError init_trampoline(const char *config, std::size_t length, void *user_data) {
-    return run_slot<SlotKind::init>(I, config, length, user_data);
+/// Registers `target` (the core releases it once the registration is removed and no call of it
+/// runs); the names below are those of the C calls whose codes the token gives.
+inline aclError add_callback(CallbackKind kind, CallbackType type, CallbackTarget *target,
+                             aclppCallbackHandle *handle) noexcept {
+    const auto c_type = static_cast<aclRegisterCallbackType>(type);
+    return kind == CallbackKind::init
+               ? aclppAddInitCallback(c_type, &run_init_target, target, &release_target, handle)
+               : aclppAddFinalizeCallback(c_type, &run_finalize_target, target, &release_target, handle);
 }
-template <std::size_t I>
-aclError finalize_trampoline(void *user_data) {
-    return run_slot<SlotKind::finalize>(I, nullptr, 0, user_data);
+inline const char *register_name(CallbackKind kind) noexcept {
+    return kind == CallbackKind::init ? "aclInitCallbackRegister" : "aclFinalizeCallbackRegister";
 }
-
-template <std::size_t... I>
-constexpr std::array<aclInitCallbackFunc, sizeof...(I)> init_trampolines(std::index_sequence<I...>) {
-    return {&init_trampoline<I>...};
+inline const char *unregister_name(CallbackKind kind) noexcept {
+    return kind == CallbackKind::init ? "aclInitCallbackUnRegister" : "aclFinalizeCallbackUnRegister";
 }
-template <std::size_t... I>
-constexpr std::array<aclFinalizeCallbackFunc, sizeof...(I)> finalize_trampolines(std::index_sequence<I...>) {
-    return {&finalize_trampoline<I>...};
-}
-inline constexpr auto kInitTrampolines = init_trampolines(std::make_index_sequence<kCallbackSlots>());
-inline constexpr auto kFinalizeTrampolines = finalize_trampolines(std::make_index_sequence<kCallbackSlots>());
-
-/// A registration: the slot index and the generation its user data carries.
-template <SlotKind K>
-class Registration {
-public:
-    Registration() = default;
-
-    /// Claims a slot for `target` and registers its trampoline. Takes `target` in every case.
-    aclError open(CallbackType type, CallbackTarget *target) noexcept {
-        if (target == nullptr) return ACL_ERROR_BAD_ALLOC;
-        std::size_t index = kCallbackSlots;
-        for (std::size_t i = 0; i < kCallbackSlots; ++i) {
-            bool expected = false;
-            if (callback_slots<K>[i].in_use.compare_exchange_strong(expected, true)) {
-                index = i;
-                break;
-            }
-        }
-        if (index == kCallbackSlots) {
-            delete target;
-            return ACL_ERROR_FAILURE;  // every trampoline is taken: 64 live tokens of this kind
-        }
-        CallbackSlot &slot = callback_slots<K>[index];
-        const std::uint64_t generation = slot.generation.fetch_add(1) + 1;
-        void *user_data = reinterpret_cast<void *>(static_cast<std::uintptr_t>(generation));
-        slot.target.store(target);  // before registering: a late init callback runs at once (L-7)
-        const auto c_type = static_cast<aclRegisterCallbackType>(type);
-        aclError rc;
-        if constexpr (K == SlotKind::init) {
-            rc = aclInitCallbackRegister(c_type, kInitTrampolines[index], user_data);
-        } else {
-            rc = aclFinalizeCallbackRegister(c_type, kFinalizeTrampolines[index], user_data);
-        }
-        if (rc != ACL_SUCCESS) {
-            retire(slot, target);
-            return rc;
-        }
-        index_ = index;
-        type_ = type;
-        origin_ = Origin::this_process();
-        return ACL_SUCCESS;
-    }
-
-    /// Unregisters; the callable is destroyed once no call of it is running.
-    aclError close() noexcept {
-        const std::size_t index = std::exchange(index_, kCallbackSlots);
-        if (index == kCallbackSlots) return ACL_SUCCESS;
-        CallbackSlot &slot = callback_slots<K>[index];
-        aclError rc = ACL_SUCCESS;
-        if (origin_.same_process()) {  // L-10: in a fork() child the registration is not ours
-            const auto c_type = static_cast<aclRegisterCallbackType>(type_);
-            if constexpr (K == SlotKind::init) {
-                rc = aclInitCallbackUnRegister(c_type, kInitTrampolines[index]);
-            } else {
-                rc = aclFinalizeCallbackUnRegister(c_type, kFinalizeTrampolines[index]);
-            }
-        }
-        retire(slot, slot.target.load());
-        return rc;
-    }
-
-    [[nodiscard]] bool empty() const noexcept { return index_ == kCallbackSlots; }
-    [[nodiscard]] CallbackType type() const noexcept { return type_; }
-    [[nodiscard]] const CallbackTarget *target() const noexcept {
-        return index_ == kCallbackSlots ? nullptr : callback_slots<K>[index_].target.load();
-    }
-    /// Forgets the registration without unregistering (the callable is never destroyed).
-    bool release() noexcept { return std::exchange(index_, kCallbackSlots) != kCallbackSlots; }
-
-    Registration(const Registration &) = delete;
-    Registration &operator=(const Registration &) = delete;
-    Registration(Registration &&other) noexcept
-        : index_(std::exchange(other.index_, kCallbackSlots)), type_(other.type_), origin_(other.origin_) {}
-    Registration &operator=(Registration &&other) noexcept {
-        index_ = std::exchange(other.index_, kCallbackSlots);
-        type_ = other.type_;
-        origin_ = other.origin_;
-        return *this;
-    }
-    ~Registration() = default;
-
-private:
-    static void retire(CallbackSlot &slot, CallbackTarget *target) noexcept {
-        slot.target.store(nullptr);
-        const int mine = t_running_slots.count(&slot);
-        if (mine > 0) {
-            // Destroyed from inside its own callback: the last call to leave deletes it.
-            slot.orphan.store(target);
-            return;
-        }
-        while (slot.active.load() != 0) yield_thread();
-        delete target;
-        slot.in_use.store(false);
-    }
-
-    std::size_t index_ = kCallbackSlots;  ///< the handle: kCallbackSlots = empty
-    CallbackType type_ = CallbackType::other;
-    Origin origin_{};
-};
-
-template <SlotKind K, class Token, class F>
-Token make_token(CallbackType type, F &&f, std::error_code &ec) noexcept {
-    Token token(nullptr);
-    auto *target = new (std::nothrow) TypedTarget<std::decay_t<F>>(std::forward<F>(f));
-    detail::assign(ec, token.registration_.open(type, target));
-    return token;
+inline const char *token_name(CallbackKind kind) noexcept {
+    return kind == CallbackKind::init ? "acl::InitCallback" : "acl::FinalizeCallback";
 }
 
 }  // namespace detail
@@ -382,114 +238,107 @@ template <class F>
 concept FinalizeCallable = std::is_invocable_v < std::decay_t<F>
 & > ;
 
-/// An init callback registration (aclInitCallbackRegister). Registering while the runtime is
+/// A callable `K` accepts.
+template <CallbackKind K, class F>
+concept CallableFor = (K == CallbackKind::init && InitCallable<F>) ||
+                      (K == CallbackKind::finalize && FinalizeCallable<F>);
+
+/// An init or finalize callback registration (aclInitCallbackRegister, aclFinalizeCallbackRegister):
+/// acl::InitCallback and acl::FinalizeCallback. Registering an init callback while the runtime is
 /// initialised calls the callable at once on this thread (L-7). Move-only.
-class InitCallback {
+template <CallbackKind K>
+class CallbackToken {
 public:
-    InitCallback(std::nullptr_t) noexcept {}  // NOLINT(google-explicit-constructor): Vulkan-Hpp shape
+    CallbackToken(std::nullptr_t) noexcept {}  // NOLINT(google-explicit-constructor): Vulkan-Hpp shape
     /// Registers `f` for `type`. Throws acl::Error (500000 for a second non-`other` registration).
-    template <InitCallable F ACLPP_THROWING_PARAMETER>
-    InitCallback(CallbackType type, F &&f) {
-        ACLPP_NEEDS_EXCEPTIONS("acl::InitCallback::create(type, f, ec)");
+    template <class F ACLPP_THROWING_PARAMETER>
+    requires CallableFor<K, F> CallbackToken(CallbackType type, F &&f) {
+        ACLPP_NEEDS_EXCEPTIONS("acl::InitCallback::create or acl::FinalizeCallback::create(type, f, ec)");
         std::error_code ec;
-        *this = detail::make_token<detail::SlotKind::init, InitCallback>(type, std::forward<F>(f), ec);
-        if (ec) detail::raise(ec.value(), "aclInitCallbackRegister");
+        *this = create(type, std::forward<F>(f), ec);
+        if (ec) detail::raise(ec.value(), detail::register_name(K));
     }
     /// The error_code twin.
-    template <InitCallable F>
-    [[nodiscard]] static InitCallback create(CallbackType type, F &&f, std::error_code &ec) noexcept {
-        return detail::make_token<detail::SlotKind::init, InitCallback>(type, std::forward<F>(f), ec);
+    template <class F>
+    requires CallableFor<K, F>
+    [[nodiscard]] static CallbackToken create(CallbackType type, F &&f, std::error_code &ec) noexcept {
+        CallbackToken token(nullptr);
+        auto *target = new (std::nothrow) detail::TypedTarget<std::decay_t<F>>(std::forward<F>(f));
+        aclError rc = ACL_ERROR_BAD_ALLOC;
+        if (target != nullptr) rc = detail::add_callback(K, type, target, &token.handle_);
+        if (rc == ACL_SUCCESS) {
+            token.target_ = target;
+            token.type_ = type;
+            token.origin_ = detail::Origin::this_process();
+        } else {
+            delete target;  // a failed registration does not take it
+        }
+        detail::assign(ec, rc);
+        return token;
     }
-    InitCallback(InitCallback &&) noexcept = default;
-    InitCallback &operator=(InitCallback &&other) noexcept {
+    CallbackToken(CallbackToken &&other) noexcept
+        : handle_(std::exchange(other.handle_, 0)),
+          target_(std::exchange(other.target_, nullptr)),
+          type_(other.type_),
+          origin_(other.origin_) {}
+    CallbackToken &operator=(CallbackToken &&other) noexcept {
         if (this != &other) {
             reset();
-            registration_ = std::move(other.registration_);
+            handle_ = std::exchange(other.handle_, 0);
+            target_ = std::exchange(other.target_, nullptr);
+            type_ = other.type_;
+            origin_ = other.origin_;
         }
         return *this;
     }
-    /// Unregisters; a failure goes to the finalize-error handler.
-    ~InitCallback() { reset(); }
+    CallbackToken(const CallbackToken &) = delete;
+    CallbackToken &operator=(const CallbackToken &) = delete;
+    /// Unregisters; a failure goes to the finalize-error handler. The callable is destroyed once
+    /// no call of it is running (at once, or, from inside its own call, when that call returns).
+    ~CallbackToken() { reset(); }
 
-    [[nodiscard]] explicit operator bool() const noexcept { return !registration_.empty(); }
-    [[nodiscard]] CallbackType type() const noexcept { return registration_.type(); }
+    [[nodiscard]] explicit operator bool() const noexcept { return handle_ != 0; }
+    [[nodiscard]] CallbackType type() const noexcept { return type_; }
     /// The message of the last exception the callable threw ("" when none).
-    [[nodiscard]] std::string last_error() const {
-        const detail::CallbackTarget *target = registration_.target();
-        return target != nullptr ? target->last_error() : std::string();
-    }
+    [[nodiscard]] std::string last_error() const { return target_ != nullptr ? target_->last_error() : std::string(); }
     /// Unregisters now (failures go to the finalize-error handler).
     void reset() noexcept {
-        const aclError rc = registration_.close();
-        if (rc != ACL_SUCCESS) detail::report_finalize_error(rc, "aclInitCallbackUnRegister", "acl::InitCallback");
+        const aclError rc = remove();
+        if (rc != ACL_SUCCESS) detail::report_finalize_error(rc, detail::unregister_name(K), detail::token_name(K));
     }
     /// Unregisters now; throws acl::Error on failure.
     ACLPP_THROWING void close() {
         ACLPP_NEEDS_EXCEPTIONS("close(ec)");
-        const aclError rc = registration_.close();
-        if (rc != ACL_SUCCESS) detail::raise(rc, "aclInitCallbackUnRegister");
+        const aclError rc = remove();
+        if (rc != ACL_SUCCESS) detail::raise(rc, detail::unregister_name(K));
     }
-    void close(std::error_code &ec) noexcept { detail::assign(ec, registration_.close()); }
-    /// Leaves the callback registered for the rest of the process.
-    [[nodiscard]] bool release() noexcept { return registration_.release(); }
+    void close(std::error_code &ec) noexcept { detail::assign(ec, remove()); }
+    /// Leaves the callback registered for the rest of the process (the callable is never destroyed).
+    [[nodiscard]] bool release() noexcept {
+        target_ = nullptr;
+        return std::exchange(handle_, 0) != 0;
+    }
 
 private:
-    template <detail::SlotKind K, class Token, class F>
-    friend Token detail::make_token(CallbackType, F &&, std::error_code &) noexcept;
-    detail::Registration<detail::SlotKind::init> registration_;
+    aclError remove() noexcept {
+        const aclppCallbackHandle handle = std::exchange(handle_, 0);
+        target_ = nullptr;
+        if (handle == 0) return ACL_SUCCESS;
+        // L-10: in a fork() child the registration is the parent's; the child leaves it alone.
+        if (!origin_.same_process()) return ACL_SUCCESS;
+        return aclppRemoveCallback(handle);
+    }
+
+    aclppCallbackHandle handle_ = 0;  ///< 0: empty
+    const detail::CallbackTarget *target_ = nullptr;
+    CallbackType type_ = CallbackType::other;
+    detail::Origin origin_{};
 };
 
-/// A finalize callback registration (aclFinalizeCallbackRegister). Move-only.
-class FinalizeCallback {
-public:
-    FinalizeCallback(std::nullptr_t) noexcept {}  // NOLINT(google-explicit-constructor): Vulkan-Hpp shape
-    /// Registers `f` for `type`. Throws acl::Error.
-    template <FinalizeCallable F ACLPP_THROWING_PARAMETER>
-    FinalizeCallback(CallbackType type, F &&f) {
-        ACLPP_NEEDS_EXCEPTIONS("acl::FinalizeCallback::create(type, f, ec)");
-        std::error_code ec;
-        *this = detail::make_token<detail::SlotKind::finalize, FinalizeCallback>(type, std::forward<F>(f), ec);
-        if (ec) detail::raise(ec.value(), "aclFinalizeCallbackRegister");
-    }
-    /// The error_code twin.
-    template <FinalizeCallable F>
-    [[nodiscard]] static FinalizeCallback create(CallbackType type, F &&f, std::error_code &ec) noexcept {
-        return detail::make_token<detail::SlotKind::finalize, FinalizeCallback>(type, std::forward<F>(f), ec);
-    }
-    FinalizeCallback(FinalizeCallback &&) noexcept = default;
-    FinalizeCallback &operator=(FinalizeCallback &&other) noexcept {
-        if (this != &other) {
-            reset();
-            registration_ = std::move(other.registration_);
-        }
-        return *this;
-    }
-    ~FinalizeCallback() { reset(); }
-
-    [[nodiscard]] explicit operator bool() const noexcept { return !registration_.empty(); }
-    [[nodiscard]] CallbackType type() const noexcept { return registration_.type(); }
-    [[nodiscard]] std::string last_error() const {
-        const detail::CallbackTarget *target = registration_.target();
-        return target != nullptr ? target->last_error() : std::string();
-    }
-    void reset() noexcept {
-        const aclError rc = registration_.close();
-        if (rc != ACL_SUCCESS)
-            detail::report_finalize_error(rc, "aclFinalizeCallbackUnRegister", "acl::FinalizeCallback");
-    }
-    ACLPP_THROWING void close() {
-        ACLPP_NEEDS_EXCEPTIONS("close(ec)");
-        const aclError rc = registration_.close();
-        if (rc != ACL_SUCCESS) detail::raise(rc, "aclFinalizeCallbackUnRegister");
-    }
-    void close(std::error_code &ec) noexcept { detail::assign(ec, registration_.close()); }
-    [[nodiscard]] bool release() noexcept { return registration_.release(); }
-
-private:
-    template <detail::SlotKind K, class Token, class F>
-    friend Token detail::make_token(CallbackType, F &&, std::error_code &) noexcept;
-    detail::Registration<detail::SlotKind::finalize> registration_;
-};
+/// An init callback registration (aclInitCallbackRegister).
+using InitCallback = CallbackToken<CallbackKind::init>;
+/// A finalize callback registration (aclFinalizeCallbackRegister).
+using FinalizeCallback = CallbackToken<CallbackKind::finalize>;
 
 }  // namespace v1
 }  // namespace acl

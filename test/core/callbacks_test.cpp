@@ -179,3 +179,64 @@ TEST_CASE("L-7 callbacks may unregister and register from inside a callback", "[
     CHECK(selfRemovals == 2);                    // both snapshot entries ran
     CHECK(aclppRegisteredCallbackCount() == 1);  // both removed, one DVPP added (the second add was a duplicate)
 }
+
+namespace {
+std::vector<intptr_t> released;
+void releaseTag(void *tag) {
+    released.push_back(reinterpret_cast<intptr_t>(tag));
+}
+}  // namespace
+
+TEST_CASE("C-5 tokens of one function are removed by handle and released once", "[C-5]") {
+    FreshRuntime fresh;
+    calls.clear();
+    released.clear();
+    aclppCallbackHandle first = 0;
+    aclppCallbackHandle second = 0;
+    aclppCallbackHandle last = 0;
+    REQUIRE(aclppAddInitCallback(ACL_REG_TYPE_OTHER, okInit, tag(1), releaseTag, &first) == ACL_SUCCESS);
+    REQUIRE(aclppAddInitCallback(ACL_REG_TYPE_OTHER, okInit, tag(2), releaseTag, &second) == ACL_SUCCESS);
+    REQUIRE(aclppAddFinalizeCallback(ACL_REG_TYPE_OTHER, okFinalize, tag(3), releaseTag, &last) == ACL_SUCCESS);
+    CHECK(first != 0);
+    CHECK(first != second);
+    CHECK(aclppRegisteredCallbackCount() == 3);
+    REQUIRE(aclppRemoveCallback(second) == ACL_SUCCESS);  // not the first entry of okInit
+    CHECK(released == std::vector<intptr_t>{2});
+    CHECK(aclppRemoveCallback(second) == ACL_ERROR_INVALID_PARAM);  // a handle is removed once
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+    REQUIRE(aclFinalize() == ACL_SUCCESS);
+    CHECK(calls == std::vector<intptr_t>{1, 3});
+    // Gone from the registry already (the testing reset): the unregister's 500000, released anyway.
+    REQUIRE(aclppTestingReset(ACLPP_RESET_CALLBACKS) == ACL_SUCCESS);
+    CHECK(aclppRemoveCallback(first) == ACL_ERROR_INTERNAL_ERROR);
+    CHECK(aclppRemoveCallback(last) == ACL_ERROR_INTERNAL_ERROR);
+    CHECK(released == std::vector<intptr_t>{2, 1, 3});
+    CHECK(aclppRemoveCallback(0) == ACL_ERROR_INVALID_PARAM);
+}
+
+TEST_CASE("C-5 adding a token has the register calls' codes; a failed add releases nothing", "[C-5][L-7]") {
+    FreshRuntime fresh;
+    released.clear();
+    aclppCallbackHandle model = 0;
+    aclppCallbackHandle refused = 7;
+    CHECK(aclppAddInitCallback(ACL_REG_TYPE_OTHER, nullptr, nullptr, releaseTag, &refused) == ACL_ERROR_INVALID_PARAM);
+    CHECK(refused == 0);
+    CHECK(aclppAddInitCallback(ACL_REG_TYPE_OTHER, okInit, nullptr, releaseTag, nullptr) == ACL_ERROR_INVALID_PARAM);
+    CHECK(aclppAddFinalizeCallback(static_cast<aclRegisterCallbackType>(42), okFinalize, nullptr, releaseTag,
+                                   &refused) == ACL_ERROR_INVALID_PARAM);
+    REQUIRE(aclppAddInitCallback(ACL_REG_TYPE_ACL_MODEL, okInit, tag(1), releaseTag, &model) == ACL_SUCCESS);
+    CHECK(aclppAddInitCallback(ACL_REG_TYPE_ACL_MODEL, okInit, tag(2), releaseTag, &refused) ==
+          ACL_ERROR_INTERNAL_ERROR);
+    CHECK(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, okInit, nullptr) == ACL_ERROR_INTERNAL_ERROR);
+    CHECK(released.empty());
+    // Registered while initialised: called at once (L-7).
+    calls.clear();
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
+    aclppCallbackHandle late = 0;
+    REQUIRE(aclppAddInitCallback(ACL_REG_TYPE_OTHER, okInit, tag(5), nullptr, &late) == ACL_SUCCESS);
+    CHECK(calls == std::vector<intptr_t>{1, 5});
+    CHECK(aclppRemoveCallback(late) == ACL_SUCCESS);
+    CHECK(aclppRemoveCallback(model) == ACL_SUCCESS);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+    CHECK(released == std::vector<intptr_t>{1});
+}

@@ -27,7 +27,7 @@ static_assert(std::is_nothrow_move_assignable_v<acl::FinalizeCallback>);
 static_assert(std::is_nothrow_destructible_v<acl::FinalizeCallback>);
 
 TEST_CASE("C-5 a capturing lambda runs at init with the config bytes and at finalize", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::vector<std::string> seen;
     int finalized = 0;
     std::error_code ec;
@@ -53,7 +53,7 @@ TEST_CASE("C-5 a capturing lambda runs at init with the config bytes and at fina
 }
 
 TEST_CASE("C-5 tokens of the same function shape never unregister each other", "[C-5][P12]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::vector<int> order;
     std::error_code ec;
     auto make = [&](int id) {
@@ -72,7 +72,7 @@ TEST_CASE("C-5 tokens of the same function shape never unregister each other", "
 }
 
 TEST_CASE("C-5 an exception from a callable becomes ACL_ERROR_FAILURE and a message", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
 #if ACLPP_EXCEPTIONS
     acl::InitCallback throwing = acl::InitCallback::create(
@@ -108,7 +108,7 @@ TEST_CASE("C-5 an exception from a callable becomes ACL_ERROR_FAILURE and a mess
 }
 
 TEST_CASE("C-5 callables may return bool, aclError, Errc or std::error_code", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     SECTION("false") {
         acl::InitCallback cb = acl::InitCallback::create(
@@ -139,7 +139,7 @@ TEST_CASE("C-5 callables may return bool, aclError, Errc or std::error_code", "[
 }
 
 TEST_CASE("C-5 a second token for a non-other type gets 500000 (L-7)", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::InitCallback first = acl::InitCallback::create(
         acl::CallbackType::model, [] {}, ec);
@@ -152,7 +152,7 @@ TEST_CASE("C-5 a second token for a non-other type gets 500000 (L-7)", "[C-5]") 
 }
 
 TEST_CASE("C-5 an init token registered while initialised runs at once (L-7)", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::Session session = acl::Session::create(acl::Config{}, ec);
     int calls = 0;
@@ -167,7 +167,7 @@ TEST_CASE("C-5 an init token registered while initialised runs at once (L-7)", "
 }
 
 TEST_CASE("C-5 a token may be destroyed from inside its own callback", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     std::optional<acl::FinalizeCallback> token;
     int calls = 0;
@@ -186,7 +186,7 @@ TEST_CASE("C-5 a token may be destroyed from inside its own callback", "[C-5]") 
 }
 
 TEST_CASE("C-5 tokens from many threads register and unregister exactly their own entry", "[C-5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::atomic<int> calls{0};
     std::atomic<int> failures{0};
     std::vector<std::thread> threads;
@@ -204,6 +204,84 @@ TEST_CASE("C-5 tokens from many threads register and unregister exactly their ow
     CHECK(failures.load() == 0);
     CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 0);
     CHECK(calls.load() == 0);
+}
+
+TEST_CASE("C-5 a thousand tokens of each kind run in their registration order", "[C-5]") {
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
+    constexpr int kTokens = 1000;
+    std::vector<int> inits;
+    std::vector<int> finalizes;
+    std::vector<acl::InitCallback> on_init;
+    std::vector<acl::FinalizeCallback> on_finalize;
+    std::error_code ec;
+    int failures = 0;
+    for (int i = 0; i < kTokens; ++i) {
+        on_init.push_back(acl::InitCallback::create(
+            acl::CallbackType::other, [&inits, i] { inits.push_back(i); }, ec));
+        failures += ec ? 1 : 0;
+        on_finalize.push_back(acl::FinalizeCallback::create(
+            acl::CallbackType::other, [&finalizes, i] { finalizes.push_back(i); }, ec));
+        failures += ec ? 1 : 0;
+    }
+    REQUIRE(failures == 0);
+    CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 2 * kTokens);
+    on_init.erase(on_init.begin() + 10);  // exactly token 10 goes
+    { acl::Session session = acl::Session::create(acl::Config{}, ec); }
+    REQUIRE_FALSE(ec);
+    REQUIRE(inits.size() == kTokens - 1);
+    REQUIRE(finalizes.size() == kTokens);
+    CHECK(inits[9] == 9);
+    CHECK(inits[10] == 11);
+    CHECK(inits.back() == kTokens - 1);
+    bool in_order = true;
+    for (int i = 0; i < kTokens; ++i) in_order = in_order && finalizes[static_cast<std::size_t>(i)] == i;
+    CHECK(in_order);
+    on_init.clear();
+    on_finalize.clear();
+    CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 0);
+}
+
+TEST_CASE("C-5 a token destroyed while its callback runs on another thread waits for that call", "[C-5]") {
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
+    std::atomic<bool> entered{false};
+    std::atomic<bool> leave{false};
+    std::atomic<bool> callable_alive{true};
+    struct Alive {
+        std::atomic<bool> *flag;
+        ~Alive() {
+            if (flag != nullptr) flag->store(false);
+        }
+    };
+    auto alive = std::make_shared<Alive>(&callable_alive);
+    std::error_code ec;
+    std::optional<acl::FinalizeCallback> token;
+    token.emplace(acl::FinalizeCallback::create(
+        acl::CallbackType::other,
+        [&entered, &leave, alive = std::move(alive)] {
+            entered = true;
+            while (!leave) std::this_thread::yield();
+        },
+        ec));
+    REQUIRE_FALSE(ec);
+    std::thread finalizer([] {
+        std::error_code session_ec;
+        acl::Session session = acl::Session::create(acl::Config{}, session_ec);
+    });
+    while (!entered) std::this_thread::yield();
+    std::atomic<bool> destroyed{false};
+    std::thread destroyer([&] {
+        token.reset();
+        destroyed = true;
+    });
+    for (int i = 0; i < 1000; ++i) std::this_thread::yield();
+    const bool destroyed_during_call = destroyed.load();
+    const bool alive_during_call = callable_alive.load();
+    leave = true;
+    destroyer.join();
+    finalizer.join();
+    CHECK_FALSE(destroyed_during_call);
+    CHECK(alive_during_call);
+    CHECK_FALSE(callable_alive.load());  // released once the call returned
 }
 
 #if ACLPP_EXCEPTIONS

@@ -60,7 +60,7 @@ static_assert(Plugin<kConfig>::json.starts_with(R"({"err_msg_mode":"1")"));
 }  // namespace
 
 TEST_CASE("C-4 a constant config works as acl::Session s{cfg}", "[C-4][static]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
 #if ACLPP_EXCEPTIONS
     {
         acl::Session s{kConfig};
@@ -75,7 +75,7 @@ TEST_CASE("C-4 a constant config works as acl::Session s{cfg}", "[C-4][static]")
 }
 
 TEST_CASE("C-4 the compile-time rules agree with the runtime validator on a constant config", "[C-4][static]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     CHECK(acl::validate(kConfig.json()).ok());
 }
 

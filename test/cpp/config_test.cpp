@@ -347,7 +347,7 @@ TEST_CASE("C-4 validate_static: one row per rule, with the core's code and JSON 
 }
 
 TEST_CASE("C-4 validate() gives the core's verdict: same code and pointer as validate_static", "[C-4]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     for (const RuleRow &row : rule_rows()) {
         INFO(row.name);
         const acl::Config config = row.make();
@@ -362,7 +362,7 @@ TEST_CASE("C-4 validate() gives the core's verdict: same code and pointer as val
 }
 
 TEST_CASE("C-4 a valid config validates clean; product rules are the core's", "[C-4]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     const acl::Config c{.err_msg_mode = acl::ErrMsgMode::process,
                         .dump = acl::Dump{.path = "./", .scene = acl::DumpScene::aic_err_detail_dump}};
     CHECK(c.validate_static().ok());
@@ -393,7 +393,7 @@ TEST_CASE("C-4 the builder refuses extra keys that shadow typed members or repea
 }
 
 TEST_CASE("C-4 acl::validate and validate_file run the core's validation on text and files", "[C-4]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     const acl::Report bad = acl::validate(R"({"dump":{"dump_mode":"both"}})");
     CHECK(bad.result == ACL_ERROR_INVALID_DUMP_CONFIG);
     REQUIRE(bad.first_error() != nullptr);

@@ -17,7 +17,7 @@ static_assert(std::is_nothrow_move_assignable_v<acl::Device>);
 static_assert(std::is_nothrow_destructible_v<acl::Device>);
 
 TEST_CASE("C-2 Device sets the device and resets it when destroyed", "[C-2][device]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::Session session = acl::Session::create(acl::Config{}, ec);
     REQUIRE_FALSE(ec);
@@ -38,7 +38,7 @@ TEST_CASE("C-2 Device sets the device and resets it when destroyed", "[C-2][devi
 }
 
 TEST_CASE("C-2 Device reports the runtime's codes through the error_code twin", "[C-2][device]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::Device before = acl::Device::create(0, ec);
     CHECK(ec == acl::Errc::uninitialize);
@@ -53,7 +53,7 @@ TEST_CASE("C-2 Device reports the runtime's codes through the error_code twin", 
 }
 
 TEST_CASE("C-2 Device moves, close() and release()", "[C-2][device]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::Session session = acl::Session::create(acl::Config{}, ec);
     acl::Device a = acl::Device::create(0, ec);
@@ -72,7 +72,7 @@ TEST_CASE("C-2 Device moves, close() and release()", "[C-2][device]") {
 }
 
 TEST_CASE("C-2 a Device that outlives its runtime does nothing when destroyed", "[C-2][device]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     aclpp_test::FinalizeErrorRecorder recorder;
     std::error_code ec;
     auto session = std::make_unique<acl::Session>(acl::Session::create(acl::Config{}, ec));
@@ -85,7 +85,7 @@ TEST_CASE("C-2 a Device that outlives its runtime does nothing when destroyed", 
 }
 
 TEST_CASE("C-2 a Device whose runtime was torn down does not reset the device in a later runtime", "[C-2][device]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     aclpp_test::FinalizeErrorRecorder recorder;
     std::error_code ec;
     REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
@@ -103,7 +103,7 @@ TEST_CASE("C-2 a Device whose runtime was torn down does not reset the device in
 
 TEST_CASE("E-2 Device::synchronize acts on the device it holds, not on this thread's current device",
           "[E-2][C-2][device][emulated]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     REQUIRE(aclppSetPlatform(nullptr, 2) == ACL_SUCCESS);
     std::error_code ec;
     acl::Session session = acl::Session::create(acl::Config{}, ec);
@@ -136,7 +136,7 @@ TEST_CASE("E-2 Device::synchronize acts on the device it holds, not on this thre
 }
 
 TEST_CASE("E-2 Device::synchronize of a device whose runtime was torn down gives 100001", "[E-2][C-2][device]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     REQUIRE(aclInit(nullptr) == ACL_SUCCESS);
     auto stale = std::make_unique<acl::Device>(acl::Device::create(0, ec));

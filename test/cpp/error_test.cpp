@@ -114,7 +114,7 @@ TEST_CASE("C-3 acl::Error carries the code, the C function, the recent error tex
 
 #if ACLPP_EXCEPTIONS
 TEST_CASE("C-3 a failed call throws acl::Error with aclGetRecentErrMsg taken at the failure point", "[C-3]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     const std::string config = R"({"dump":{"dump_op_switch":"on"}})";
     try {
         acl::ScopedInit init{acl::ConfigText{config}};

@@ -14,8 +14,8 @@ using aclpp_test::ref_count;
 namespace {
 
 /// A fresh runtime whose next init starts IPV350.
-struct Compact : aclpp_test::Fresh {
-    Compact() { REQUIRE(aclppSetPlatform("IPV350", 0) == ACL_SUCCESS); }
+struct Compact : aclpp::test::FreshRuntime {
+    Compact() : FreshRuntime(fail_the_test) { REQUIRE(aclppSetPlatform("IPV350", 0) == ACL_SUCCESS); }
 };
 
 }  // namespace

@@ -12,7 +12,7 @@
 static_assert(ACLPP_EXCEPTIONS == 0, "this file is built with -fno-exceptions");
 
 TEST_CASE("C-3 without exceptions a failing init reports through its error_code twin", "[C-3][noexcept]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     const acl::ScopedInit init = acl::ScopedInit::create(acl::ConfigFile{"/nonexistent/acl.json"}, ec);
     CHECK(ec == acl::Errc::invalid_file);
@@ -21,7 +21,7 @@ TEST_CASE("C-3 without exceptions a failing init reports through its error_code 
 }
 
 TEST_CASE("C-3 without exceptions the error_code twins report failures", "[C-3][noexcept]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::Session session = acl::Session::create(acl::Config{.err_msg_mode = static_cast<acl::ErrMsgMode>(5)}, ec);
     CHECK(ec == acl::Errc::invalid_param);

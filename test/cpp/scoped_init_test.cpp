@@ -27,7 +27,7 @@ acl::ScopedInit make(std::error_code &ec) {
 }  // namespace
 
 TEST_CASE("C-1 ScopedInit joins with 100002 and holds one reference", "[C-1]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::ScopedInit owner = make(ec);
     REQUIRE_FALSE(ec);
@@ -54,7 +54,7 @@ TEST_CASE("C-1 a handle that recorded no live runtime never gives back a later r
     // runtime down before the call returned. The core reports epoch 0 for it; what the handle
     // records must not match the next runtime, or its destructor would release a reference that
     // belongs to someone else.
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     const acl::detail::Origin gone = acl::detail::Origin::taken_on(0);
     CHECK(gone.epoch == acl::detail::kNoRuntime);
     CHECK(gone.core_epoch() == 0);
@@ -71,7 +71,7 @@ TEST_CASE("C-1 a handle that recorded no live runtime never gives back a later r
 }
 
 TEST_CASE("C-1 the owner going first does not tear down the runtime under a joiner", "[C-1]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     auto owner = std::make_unique<acl::ScopedInit>(make(ec));
     acl::ScopedInit joiner = make(ec);
@@ -87,7 +87,7 @@ TEST_CASE("C-1 the owner going first does not tear down the runtime under a join
 
 TEST_CASE("C-1 the destructor reports a failed aclFinalizeReference to the replaceable handler",
           "[C-1][full-lifecycle][emulated]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     aclpp_test::FinalizeErrorRecorder recorder;
     {
         std::error_code ec;
@@ -108,7 +108,7 @@ TEST_CASE("C-1 the destructor reports a failed aclFinalizeReference to the repla
 
 TEST_CASE("C-1 close(error_code) reports the failure and keeps the reference for a retry",
           "[C-1][full-lifecycle][emulated]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::ScopedInit init = make(ec);
     REQUIRE(aclppTestingInjectFault(ACLPP_STEP_FINALIZE_OTHER_CALLBACKS, ACL_ERROR_FAILURE, 0, 1) == ACL_SUCCESS);
@@ -124,7 +124,7 @@ TEST_CASE("C-1 close(error_code) reports the failure and keeps the reference for
 
 #if ACLPP_EXCEPTIONS
 TEST_CASE("C-1 close() throws acl::Error naming aclFinalizeReference", "[C-1][full-lifecycle][emulated]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     acl::ScopedInit init;
     REQUIRE(aclppTestingInjectFault(ACLPP_STEP_FINALIZE_OTHER_CALLBACKS, ACL_ERROR_FAILURE, 0, 1) == ACL_SUCCESS);
     try {
@@ -140,14 +140,14 @@ TEST_CASE("C-1 close() throws acl::Error naming aclFinalizeReference", "[C-1][fu
 }
 
 TEST_CASE("C-1 a failed init throws and leaves no reference", "[C-1][full-lifecycle]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     CHECK_THROWS_AS(acl::ScopedInit(acl::ConfigFile{"/nonexistent/acl.json"}), acl::Error);
     CHECK(ref_count() == 0);
 }
 #endif
 
 TEST_CASE("C-1 the error_code twin gives an empty handle on failure", "[C-1][full-lifecycle]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::ScopedInit bad = acl::ScopedInit::create(acl::ConfigText{R"({"err_msg_mode":"7"})"}, ec);
     CHECK(ec == acl::Errc::invalid_param);
@@ -165,7 +165,7 @@ TEST_CASE("C-1 the error_code twin gives an empty handle on failure", "[C-1][ful
 }
 
 TEST_CASE("C-1 ScopedInit from a config file and from text", "[C-1]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     const std::string path = "aclpp_scoped_init_test.json";
     {
         std::FILE *f = std::fopen(path.c_str(), "wb");
@@ -187,7 +187,7 @@ TEST_CASE("C-1 ScopedInit from a config file and from text", "[C-1]") {
 }
 
 TEST_CASE("C-1 moves transfer the reference and leave the source empty", "[C-1]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::ScopedInit a = make(ec);
     acl::ScopedInit b = std::move(a);
@@ -207,7 +207,7 @@ TEST_CASE("C-1 moves transfer the reference and leave the source empty", "[C-1]"
 }
 
 TEST_CASE("C-1 release() hands the reference to the caller", "[C-1][full-lifecycle]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     {
         acl::ScopedInit init = make(ec);
@@ -220,7 +220,7 @@ TEST_CASE("C-1 release() hands the reference to the caller", "[C-1][full-lifecyc
 }
 
 TEST_CASE("C-1 a reference torn down by someone's aclFinalize is not given back to a later runtime", "[C-1][P2]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     aclpp_test::FinalizeErrorRecorder recorder;
     std::error_code ec;
     auto stale = std::make_unique<acl::ScopedInit>(make(ec));

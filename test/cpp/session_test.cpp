@@ -52,7 +52,7 @@ bool has_pointer(const std::vector<acl::ConfigDifference> &list, std::string_vie
 }  // namespace
 
 TEST_CASE("C-2 Session hands its config to the core as bytes, never a file", "[C-2]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     const acl::Config config = process_mode();
     std::error_code ec;
     acl::Session session = acl::Session::create(config, ec);
@@ -64,7 +64,7 @@ TEST_CASE("C-2 Session hands its config to the core as bytes, never a file", "[C
 }
 
 TEST_CASE("C-2 Session exposes the effective configuration", "[C-2]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::Session session =
         acl::Session::create(acl::Config{.err_msg_mode = acl::ErrMsgMode::process, .max_opqueue_num = 30000u}, ec);
@@ -84,7 +84,7 @@ TEST_CASE("C-2 Session exposes the effective configuration", "[C-2]") {
 }
 
 TEST_CASE("C-2 JoinPolicy::strict refuses a runtime with another config and names the keys", "[C-2][P5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::Session first =
         acl::Session::create(acl::Config{.err_msg_mode = acl::ErrMsgMode::thread, .max_opqueue_num = 100u}, ec);
@@ -108,7 +108,7 @@ TEST_CASE("C-2 JoinPolicy::strict refuses a runtime with another config and name
 }
 
 TEST_CASE("C-2 JoinPolicy::warn keeps the reference and reports the differing pointers", "[C-2][P5]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     JoinWarnings warnings;
     std::error_code ec;
     acl::Session first = acl::Session::create(acl::Config{.dump = acl::Dump{.path = "./"}}, ec);
@@ -131,7 +131,7 @@ TEST_CASE("C-2 JoinPolicy::warn keeps the reference and reports the differing po
 }
 
 TEST_CASE("C-2 JoinPolicy::ignore stays silent but keeps the report", "[C-2]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     JoinWarnings warnings;
     std::error_code ec;
     acl::Session first = acl::Session::create(acl::Config{}, ec);
@@ -143,7 +143,7 @@ TEST_CASE("C-2 JoinPolicy::ignore stays silent but keeps the report", "[C-2]") {
 }
 
 TEST_CASE("C-2 a join with the same config, a subset or defaults is compatible", "[C-2]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     JoinWarnings warnings;
     std::error_code ec;
     const acl::Config full{.err_msg_mode = acl::ErrMsgMode::process, .dump = acl::Dump{.path = "./"}};
@@ -174,7 +174,7 @@ TEST_CASE("C-2 a join with the same config, a subset or defaults is compatible",
 }
 
 TEST_CASE("C-2 a Session without config joins anything", "[C-2]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::Session first = acl::Session::create(process_mode(), ec);
     REQUIRE_FALSE(ec);
@@ -186,7 +186,7 @@ TEST_CASE("C-2 a Session without config joins anything", "[C-2]") {
 }
 
 TEST_CASE("C-2 a Session from a config file", "[C-2][full-lifecycle]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     const std::string path = "aclpp_session_test.json";
     std::FILE *f = std::fopen(path.c_str(), "wb");
     REQUIRE(f != nullptr);
@@ -219,7 +219,7 @@ void write_file(const std::string &path, const std::string &content) {
 
 TEST_CASE("F-2 C-2 a Session joining from a config file reads it through the core's checks",
           "[F-2][C-2][full-lifecycle]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     const std::string path = "aclpp_session_join_test.json";
     write_file(path, R"({"err_msg_mode":"1"})");
     std::error_code ec;
@@ -300,7 +300,7 @@ TEST_CASE("F-2 C-2 a Session from a config file reads it once: the runtime, or t
 }
 
 TEST_CASE("C-2 an invalid config fails the session with the core's code", "[C-2][full-lifecycle]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::Session bad = acl::Session::create(acl::Config{.dump = acl::Dump{.op_switch = true}}, ec);
     CHECK(ec == acl::Errc::invalid_dump_config);
@@ -319,7 +319,7 @@ TEST_CASE("C-2 an invalid config fails the session with the core's code", "[C-2]
 }
 
 TEST_CASE("C-2 close() reports errors and the session keeps its reference", "[C-2][full-lifecycle][emulated]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::Session session = acl::Session::create(process_mode(), ec);
     REQUIRE(aclppTestingInjectFault(ACLPP_STEP_FINALIZE_MODEL_CALLBACKS, ACL_ERROR_FAILURE, 0, 1) == ACL_SUCCESS);

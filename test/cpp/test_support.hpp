@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "catch.hpp"
+#include "runtime_fixture.hpp"
 
 namespace aclpp_test {
 
@@ -23,42 +24,12 @@ inline std::uint64_t ref_count() {
     return state().refCount;
 }
 
-/// The same tests run on both runtimes (B-2). True on aclpp's emulated runtime; false over the
-/// vendor runtime (B-3), where the testing
-/// reset, fault injection and the platform choice answer 200001 and a case tagged [emulated]
-/// does not run (test/support/run_each_case.py).
-inline bool emulated_runtime() {
-    return std::string_view(aclppRuntimeName()) == "emulated";
-}
-
 /// A check of what only the emulated runtime tells (aclppDevicesInUse, aclppRegisteredCallbackCount,
 /// the "already finalised" flag): over the vendor runtime it is not made (B-3).
 #define CHECK_WHERE_KNOWN(...)                                  \
     do {                                                        \
-        if (aclpp_test::emulated_runtime()) CHECK(__VA_ARGS__); \
+        if (aclpp::test::emulatedRuntime()) CHECK(__VA_ARGS__); \
     } while (false)
-
-/// Every test case starts from a fresh-process state (count 0, no identity, no callbacks, no
-/// faults) and must leave the runtime finalised. Over the vendor runtime nothing can reset it:
-/// each case runs in a process of its own, so the fixture checks that no runtime is live.
-struct Fresh {
-    Fresh() {
-        REQUIRE(ref_count() == 0);
-        if (emulated_runtime()) {
-            REQUIRE(aclppTestingReset(ACLPP_RESET_ALL) == ACL_SUCCESS);
-        } else {
-            REQUIRE(aclppLifecycleEpoch() == 0);
-        }
-        (void)aclGetRecentErrMsg();
-    }
-    ~Fresh() {
-        aclppTestingClearFaults();
-        CHECK(ref_count() == 0);
-        if (emulated_runtime()) CHECK(aclppDevicesInUse() == 0);
-    }
-    Fresh(const Fresh &) = delete;
-    Fresh &operator=(const Fresh &) = delete;
-};
 
 /// Records what the finalize-error handler receives while alive.
 struct FinalizeErrorRecorder {

@@ -1,5 +1,5 @@
-// Helpers shared by the white-box tests: a clean runtime per test, temporary directories and
-// files, and reading the effective configuration.
+// Helpers shared by the tests: a fresh runtime per test case, temporary directories and files,
+// and reading the effective configuration.
 #pragma once
 
 #include <stdlib.h>
@@ -13,17 +13,61 @@
 
 #include "acl/acl.h"
 #include "acl/aclpp_ext.h"
+#include "catch.hpp"
 
 namespace aclpp::test {
 
-/// Finalizes whatever an earlier test left and resets to a fresh-process state, before and
-/// after the test (tests in one executable share the process).
-struct FreshRuntime {
-    FreshRuntime() { reset(); }
-    ~FreshRuntime() { reset(); }
+[[nodiscard]] inline aclppLifecycleState lifecycleState() {
+    aclppLifecycleState state{};
+    aclppGetLifecycleState(&state);
+    return state;
+}
+
+/// The same tests run on both runtimes (B-2). True on aclpp's emulated runtime; false over the
+/// vendor runtime (B-3), where the testing reset, fault injection and the platform choice answer
+/// 200001 and a case tagged [emulated] does not run (test/support/run_each_case.py).
+[[nodiscard]] inline bool emulatedRuntime() {
+    return std::string_view(aclppRuntimeName()) == "emulated";
+}
+
+/// Every test case starts from a fresh-process state: count 0, no identity, no callbacks, no
+/// faults, no recent error (tests in one executable share the process). Over the vendor runtime
+/// nothing can reset it: each case runs in a process of its own, so the fixture requires that no
+/// runtime is live. What a case leaves behind depends on `leaks`:
+///  - clean_up (white-box tests of the core, which may leave a runtime up): finalised and reset;
+///  - fail_the_test (tests of the C++ layer, whose handles must give back everything): a
+///    leftover reference makes the next case stop at once, a reference or device count left at
+///    the end fails the leaking case itself.
+class FreshRuntime {
+public:
+    enum Leaks { clean_up, fail_the_test };
+
+    explicit FreshRuntime(Leaks leaks = clean_up) : leaks_(leaks) {
+        if (leaks_ == clean_up) {
+            reset();
+            return;
+        }
+        REQUIRE(lifecycleState().refCount == 0);
+        if (emulatedRuntime()) {
+            REQUIRE(aclppTestingReset(ACLPP_RESET_ALL) == ACL_SUCCESS);
+        } else {
+            REQUIRE(aclppLifecycleEpoch() == 0);
+        }
+        (void)aclGetRecentErrMsg();  // one get clears it; a drain loop could spin on a runtime that never answers NULL
+    }
+    ~FreshRuntime() {
+        if (leaks_ == clean_up) {
+            reset();
+            return;
+        }
+        aclppTestingClearFaults();
+        CHECK(lifecycleState().refCount == 0);
+        if (emulatedRuntime()) CHECK(aclppDevicesInUse() == 0);
+    }
     FreshRuntime(const FreshRuntime &) = delete;
     FreshRuntime &operator=(const FreshRuntime &) = delete;
 
+private:
     static void reset() {
         aclppTestingClearFaults();
         // One aclFinalize tears down the full runtime; the compact one (P-1) needs one per init.
@@ -34,13 +78,9 @@ struct FreshRuntime {
         while (aclGetRecentErrMsg() != nullptr) {
         }
     }
-};
 
-[[nodiscard]] inline aclppLifecycleState lifecycleState() {
-    aclppLifecycleState state{};
-    aclppGetLifecycleState(&state);
-    return state;
-}
+    Leaks leaks_;
+};
 
 /// A directory under /tmp removed (recursively) at scope exit.
 class TempDir {

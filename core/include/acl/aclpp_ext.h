@@ -140,6 +140,31 @@ ACL_FUNC_VISIBILITY aclError aclppGetEffectiveConfig(char *buffer, size_t capaci
  * terminated when they contain NUL, so use *required - 1 as the length). */
 ACL_FUNC_VISIBILITY aclError aclppGetConfigBytes(char *buffer, size_t capacity, size_t *required);
 
+/* ---- Callback tokens (C-5) ------------------------------------------------------------------
+ * An init or finalize callback known by a handle instead of by its function, so that any number
+ * of registrations share one function (aclInitCallbackUnRegister removes the first entry with a
+ * function, whatever its userData). Registering has the codes and the behaviour of
+ * aclInitCallbackRegister / aclFinalizeCallbackRegister (L-7: 100000 for a NULL function, an
+ * unknown type or a NULL `handle`, 500000 for a second registration of a type other than
+ * ACL_REG_TYPE_OTHER, an init callback registered while initialised is called at once); on
+ * failure `*handle` is 0 and `release` is not called. aclppRemoveCallback unregisters exactly
+ * that registration, then calls `release(userData)` (when not NULL) once no call of the callback
+ * is running: before it returns, or, when called from inside a call of that very callback, when
+ * the last such call returns. It returns the unregister code (500000 when the registration was
+ * already gone, for example after aclppTestingReset) and releases in every case; 100000 for a
+ * handle that is not live. Over the vendor runtime, ACL_REG_TYPE_OTHER tokens run from one entry
+ * aclpp registers per kind, in their own registration order, where that entry sits among the
+ * other OTHER callbacks. */
+typedef uint64_t aclppCallbackHandle;
+typedef void (*aclppReleaseFunc)(void *userData);
+ACL_FUNC_VISIBILITY aclError aclppAddInitCallback(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc,
+                                                  void *userData, aclppReleaseFunc release,
+                                                  aclppCallbackHandle *handle);
+ACL_FUNC_VISIBILITY aclError aclppAddFinalizeCallback(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc,
+                                                      void *userData, aclppReleaseFunc release,
+                                                      aclppCallbackHandle *handle);
+ACL_FUNC_VISIBILITY aclError aclppRemoveCallback(aclppCallbackHandle handle);
+
 /* ---- Emulated platform ------------------------------------------------------------------ */
 
 typedef struct aclppSocInfo {

@@ -3,6 +3,18 @@
 #include <algorithm>
 
 namespace aclpp::core {
+namespace {
+
+/// Removes the first entry `match` accepts; 500000 when there is none (L-7).
+template <class Entry, class Match>
+aclError eraseFirst(std::vector<Entry> &entries, Match match) {
+    auto it = std::find_if(entries.begin(), entries.end(), match);
+    if (it == entries.end()) return ACL_ERROR_INTERNAL_ERROR;
+    entries.erase(it);
+    return ACL_SUCCESS;
+}
+
+}  // namespace
 
 bool isKnownCallbackType(aclRegisterCallbackType type) noexcept {
     const int value = static_cast<int>(type);
@@ -60,11 +72,15 @@ aclError CallbackRegistry::registerInit(const InitCallback &callback, CallNow &c
 aclError CallbackRegistry::unregisterInit(aclRegisterCallbackType type, aclInitCallbackFunc function) {
     if (function == nullptr || !isKnownCallbackType(type)) return ACL_ERROR_INVALID_PARAM;
     std::lock_guard lock(mutex_);
-    auto it = std::find_if(init_.begin(), init_.end(),
-                           [&](const InitCallback &c) { return c.type == type && c.function == function; });
-    if (it == init_.end()) return ACL_ERROR_INTERNAL_ERROR;
-    init_.erase(it);
-    return ACL_SUCCESS;
+    return eraseFirst(init_, [&](const InitCallback &c) { return c.type == type && c.function == function; });
+}
+
+aclError CallbackRegistry::unregisterInitEntry(aclRegisterCallbackType type, aclInitCallbackFunc function,
+                                               const void *userData) {
+    std::lock_guard lock(mutex_);
+    return eraseFirst(init_, [&](const InitCallback &c) {
+        return c.type == type && c.function == function && c.userData == userData;
+    });
 }
 
 aclError CallbackRegistry::registerFinalize(const FinalizeCallback &callback) {
@@ -82,11 +98,15 @@ aclError CallbackRegistry::registerFinalize(const FinalizeCallback &callback) {
 aclError CallbackRegistry::unregisterFinalize(aclRegisterCallbackType type, aclFinalizeCallbackFunc function) {
     if (function == nullptr || !isKnownCallbackType(type)) return ACL_ERROR_INVALID_PARAM;
     std::lock_guard lock(mutex_);
-    auto it = std::find_if(finalize_.begin(), finalize_.end(),
-                           [&](const FinalizeCallback &c) { return c.type == type && c.function == function; });
-    if (it == finalize_.end()) return ACL_ERROR_INTERNAL_ERROR;
-    finalize_.erase(it);
-    return ACL_SUCCESS;
+    return eraseFirst(finalize_, [&](const FinalizeCallback &c) { return c.type == type && c.function == function; });
+}
+
+aclError CallbackRegistry::unregisterFinalizeEntry(aclRegisterCallbackType type, aclFinalizeCallbackFunc function,
+                                                   const void *userData) {
+    std::lock_guard lock(mutex_);
+    return eraseFirst(finalize_, [&](const FinalizeCallback &c) {
+        return c.type == type && c.function == function && c.userData == userData;
+    });
 }
 
 void CallbackRegistry::beginInit() {

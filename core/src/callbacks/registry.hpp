@@ -45,6 +45,10 @@ public:
     aclError unregisterInit(aclRegisterCallbackType type, aclInitCallbackFunc function);
     aclError registerFinalize(const FinalizeCallback &callback);
     aclError unregisterFinalize(aclRegisterCallbackType type, aclFinalizeCallbackFunc function);
+    /// Removes exactly the entry of `function` with `userData` (a callback token's, C-5).
+    aclError unregisterInitEntry(aclRegisterCallbackType type, aclInitCallbackFunc function, const void *userData);
+    aclError unregisterFinalizeEntry(aclRegisterCallbackType type, aclFinalizeCallbackFunc function,
+                                     const void *userData);
 
     // The init protocol, driven by the lifecycle state machine.
     void beginInit();

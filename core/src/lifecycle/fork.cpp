@@ -6,6 +6,7 @@
 #include <new>
 
 #include "callbacks/registry.hpp"
+#include "callbacks/tokens.hpp"
 #include "errors/recent_message.hpp"
 #include "lifecycle/faults.hpp"
 #include "lifecycle/state.hpp"
@@ -17,6 +18,7 @@ namespace {
 void prepareFork() {
     processState().mutex.lock();
     callbackRegistry().lockForFork();
+    lockTokensForFork();
     lockFaultsForFork();
     lockRecentErrorsForFork();
 }
@@ -24,6 +26,7 @@ void prepareFork() {
 void parentAfterFork() {
     unlockRecentErrorsAfterFork();
     unlockFaultsAfterFork();
+    unlockTokensAfterFork();
     callbackRegistry().unlockAfterFork();
     processState().mutex.unlock();
 }
@@ -31,6 +34,7 @@ void parentAfterFork() {
 void childAfterFork() {
     unlockRecentErrorsAfterFork();
     unlockFaultsAfterFork();
+    unlockTokensAfterFork();
     CallbackRegistry &registry = callbackRegistry();
     registry.resetInChild();
     registry.unlockAfterFork();
