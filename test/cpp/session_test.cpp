@@ -279,7 +279,7 @@ int opens_of(const std::string &path, Body &&body) {
 
 TEST_CASE("F-2 C-2 a Session from a config file reads it once: the runtime, or the join's comparison",
           "[F-2][C-2][full-lifecycle]") {
-    aclpp_test::Fresh fresh;
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     const std::string path = "aclpp_session_read_once_test.json";
     write_file(path, R"({"err_msg_mode":"1"})");
     std::error_code ec;
