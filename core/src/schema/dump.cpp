@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "aclpp/schema/dump.hpp"
 #include "schema/context.hpp"
 #include "schema/dump_path.hpp"
-#include "schema/dump_rules.hpp"
 #include "text/user_text.hpp"
 
 namespace aclpp::core {
@@ -20,9 +20,9 @@ namespace {
 
 using namespace std::string_view_literals;
 
-// The tables (keys, allowed values, limits) live in schema/dump_rules.hpp, shared with the
-// documentation generator (tools/build/gen_config_reference.cpp).
-using namespace dump_rules;
+// The tables (keys, allowed values, limits) and the step rule are the schema's
+// (aclpp/schema/dump.hpp).
+using namespace schema::dump_rules;
 
 // ---- Small helpers (the string-building ones run only for a finding) -------------------------
 
@@ -128,71 +128,6 @@ Members<N> scanMembers(JsonObject object, const std::array<std::string_view, N> 
 }
 
 constexpr auto kIgnoreUnknown = [](std::string_view) noexcept {};
-
-enum class StepIssue : uint8_t { none, tooManyItems, tooManyDashes, notDigits, reversed };
-struct StepCheck {
-    StepIssue issue = StepIssue::none;
-    std::size_t item = 0;
-    std::string_view text;  // the offending item
-};
-
-// strtol semantics for a digit string: saturates instead of overflowing.
-int64_t saturatingDecimal(std::string_view digits) noexcept {
-    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-    int64_t value = 0;
-    for (const char c : digits) {
-        const int digit = c - '0';
-        value = value > (kMax - digit) / 10 ? kMax : value * 10 + digit;
-    }
-    return value;
-}
-
-bool allDigits(std::string_view text) noexcept {
-    if (text.empty()) return false;
-    for (const char c : text) {
-        if (c < '0' || c > '9') return false;
-    }
-    return true;
-}
-
-// The dump_step rule (K-4). Splitting keeps empty items ("1|" has two items), as the
-// reference's Split does.
-StepCheck checkDumpStep(std::string_view step) noexcept {
-    StepCheck check;
-    std::size_t items = 1;
-    for (const char c : step) items += c == '|' ? 1 : 0;
-    if (items > kMaxStepItems) {
-        check.issue = StepIssue::tooManyItems;
-        check.item = items;
-        return check;
-    }
-    std::size_t start = 0;
-    for (std::size_t index = 0;; ++index) {
-        const std::size_t bar = step.find('|', start);
-        const std::string_view item =
-            step.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start);
-        check.item = index;
-        check.text = item;
-        const std::size_t dash = item.find('-');
-        const std::string_view first = item.substr(0, dash);
-        const std::string_view last = dash == std::string_view::npos ? first : item.substr(dash + 1);
-        if (last.find('-') != std::string_view::npos) {
-            check.issue = StepIssue::tooManyDashes;
-            return check;
-        }
-        if (!allDigits(first) || !allDigits(last)) {
-            check.issue = StepIssue::notDigits;
-            return check;
-        }
-        if (saturatingDecimal(first) > saturatingDecimal(last)) {
-            check.issue = StepIssue::reversed;
-            return check;
-        }
-        if (bar == std::string_view::npos) break;
-        start = bar + 1;
-    }
-    return StepCheck{};
-}
 
 std::string describeStepIssue(const StepCheck &check) {
     const std::string item = "item " + std::to_string(check.item) + " " + quotedText(check.text);
@@ -550,7 +485,7 @@ private:
         if (!members_.present[kPath]) {
             error(at,
                   "EP0001: dump_path is missing; it is required unless dump_scene is an exception scene (" +
-                      std::string(kExceptionScenes) + ")",
+                      joined(kExceptionSceneValues) + ")",
                   "add \"dump_path\" naming an existing readable and writable directory, or <a.b.c.d>:<path>");
             return;
         }
@@ -572,7 +507,7 @@ private:
         const StepCheck check = checkDumpStep(step);
         if (check.issue == StepIssue::none) return;
         error(member(kStep), "EP0003: dump_step is " + quotedText(step) + "; " + describeStepIssue(check) + "; " +
-                                 std::string(kStepRule));
+                                 std::string(kStepRule) + std::string(kStepExample));
     }
 
     void checkList(std::string_view scene, std::string_view opSwitch) {

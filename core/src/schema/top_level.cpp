@@ -10,9 +10,9 @@
 #include <unordered_set>
 #include <vector>
 
+#include "aclpp/schema/top_level.hpp"
 #include "devices/limits.hpp"
 #include "schema/context.hpp"
-#include "schema/top_level_rules.hpp"
 #include "text/user_text.hpp"
 
 namespace aclpp::core {
@@ -22,9 +22,23 @@ using namespace std::string_view_literals;
 
 constexpr uint64_t kUint32Max = std::numeric_limits<uint32_t>::max();
 constexpr uint64_t kInt32Max = std::numeric_limits<int32_t>::max();
-// The key table (kKeyRules, the known-key lists) lives in schema/top_level_rules.hpp, shared
-// with the documentation generator (tools/build/gen_config_reference.cpp).
-using namespace top_level_rules;
+// The key table (kKeyRules, the known-key lists) is the schema's (aclpp/schema/top_level.hpp).
+using namespace schema::top_level_rules;
+using schema::allDigits;
+using schema::decimalValue;
+
+// Limit rules and key rules must name the same keys: the validator looks one up by the other.
+constexpr bool limitKeysMatch() {
+    for (const LimitRule &limit : kLimitRules) {
+        bool found = false;
+        for (const KeyRule &rule : kKeyRules) {
+            found = found || (rule.key == limit.configKey && rule.pointer == limit.configPointer);
+        }
+        if (!found) return false;
+    }
+    return true;
+}
+static_assert(limitKeysMatch(), "every device limit needs a key rule with the same key and pointer");
 
 // ---- reading values -----------------------------------------------------------------------
 
@@ -46,26 +60,6 @@ Reading badValue(std::string_view problem = {}) {
     return Reading{Reading::Outcome::badValue, 0, problem};
 }
 
-bool allDigits(std::string_view text) noexcept {
-    if (text.empty()) return false;
-    for (char c : text) {
-        if (c < '0' || c > '9') return false;
-    }
-    return true;
-}
-
-/// Decimal digits to a number, saturating at 2^64-1 so that an over-long string reads as "too
-/// large" rather than wrapping. The caller has checked allDigits.
-uint64_t digitsValue(std::string_view digits) noexcept {
-    uint64_t value = 0;
-    for (char c : digits) {
-        const auto digit = static_cast<uint64_t>(c - '0');
-        if (value > (std::numeric_limits<uint64_t>::max() - digit) / 10) return std::numeric_limits<uint64_t>::max();
-        value = value * 10 + digit;
-    }
-    return value;
-}
-
 Reading readStringZeroOrOne(JsonElement element) {
     std::string_view text;
     if (element.get_string().get(text) != simdjson::SUCCESS) return wrongType();
@@ -79,7 +73,7 @@ Reading readStringPositive(JsonElement element) {
     if (element.get_string().get(text) != simdjson::SUCCESS) return wrongType();
     // Stricter than the reference's strtol (K-3): "12abc" is refused instead of read as 12.
     if (!allDigits(text)) return badValue("not decimal digits");
-    const uint64_t value = digitsValue(text);
+    const uint64_t value = decimalValue(text);
     if (value == 0) return badValue("not above 0");
     if (value > kUint32Max) return badValue("above 4294967295");
     return accepted(value);
@@ -90,7 +84,7 @@ Reading readStringDeviceId(JsonElement element) {
     if (element.get_string().get(text) != simdjson::SUCCESS) return wrongType();
     if (!allDigits(text)) return badValue();
     if (text.size() > 1 && text.front() == '0') return badValue("leading zero");
-    const uint64_t value = digitsValue(text);
+    const uint64_t value = decimalValue(text);
     // K-1: the reference truncates to int32, so "4294967296" would select device 0.
     if (value > kInt32Max) return badValue("above 2147483647");
     return accepted(value);
@@ -289,7 +283,8 @@ void checkMaxOpqueueNum(ValidationContext &ctx, JsonObject root) {
     if (*value < kMaxOpqueueDefault) {
         // K-3: the op executor accepts it and only warns.
         ctx.report.warning(kMaxOpqueueNum.step, std::string(kMaxOpqueueNum.pointer),
-                           "max_opqueue_num is " + describeValue(*element) + ", below the default 20000");
+                           "max_opqueue_num is " + describeValue(*element) + ", below the default " +
+                               std::string(kMaxOpqueueDefaultText));
     }
 }
 
