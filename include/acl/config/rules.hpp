@@ -1,6 +1,8 @@
-// acl/config/rules.hpp: Config::validate_static, the constexpr re-implementation of the core's
-// validation rules that need no file system, product or environment (decision C-4): types,
-// enumerations, the dump constraints of K-4 and the fixed ranges of K-1 and K-5.
+// acl/config/rules.hpp: Config::validate_static, the constexpr checks of the core's validation
+// rules that need no file system, product or environment (decision C-4): types, enumerations,
+// the dump constraints of K-4 and the fixed ranges of K-1 and K-5. Keys, pointers, codes, limits
+// and the text rules (dump_step, IPv4, path characters) are the schema's (<aclpp/schema/...>),
+// which the core's validator reads too.
 // Findings come in init-step order with the core's codes and JSON pointers, so the first error
 // is what aclInit would return. Included by <acl/config.hpp>.
 #pragma once
@@ -10,6 +12,7 @@
 #include <acl/detail/json_text.hpp>
 #include <aclpp/schema/dump.hpp>
 #include <aclpp/schema/profiler.hpp>
+#include <aclpp/schema/steps.hpp>
 #include <aclpp/schema/top_level.hpp>
 #include <array>
 #include <cstdint>
@@ -132,6 +135,7 @@ inline constexpr std::array<std::string_view, static_cast<std::size_t>(ConfigRul
 
 namespace detail {
 
+namespace top_level_rules = ::aclpp::schema::top_level_rules;
 namespace dump_rules = ::aclpp::schema::dump_rules;
 namespace profiler_rules = ::aclpp::schema::profiler_rules;
 
@@ -156,25 +160,17 @@ public:
         check_err_msg_mode();
         if (c_.dump) check_dump(*c_.dump);
         if (c_.max_opqueue_num && *c_.max_opqueue_num == 0) {
-            error("op_executor", ACL_ERROR_INVALID_PARAM, "/max_opqueue_num", ConfigRule::max_opqueue_num_zero,
-                  "max_opqueue_num is \"0\", not above 0; allowed: a JSON string of decimal digits above 0");
+            key_error(top_level_rules::kMaxOpqueueNum, ConfigRule::max_opqueue_num_zero,
+                      "max_opqueue_num is \"0\", not above 0; allowed: a JSON string of decimal digits above 0");
         }
         if (c_.default_device && *c_.default_device < 0) {
-            error("default_device", ACL_ERROR_FAILURE, "/defaultDevice/default_device",
-                  ConfigRule::default_device_negative,
-                  "default_device is negative; allowed: a JSON string of decimal digits (a device id)");
+            key_error(top_level_rules::kDefaultDevice, ConfigRule::default_device_negative,
+                      "default_device is negative; allowed: a JSON string of decimal digits (a device id)");
         }
-        if (c_.simd_printf_fifo_size_per_core && *c_.simd_printf_fifo_size_per_core == 0) {
-            error("printf_fifo", ACL_ERROR_FAILURE, "/simd_printf_fifo_size_per_core", ConfigRule::printf_fifo_zero,
-                  "simd_printf_fifo_size_per_core is 0; allowed: a JSON integer matching [1-9][0-9]*");
-        }
-        if (c_.simt_printf_fifo_size && *c_.simt_printf_fifo_size == 0) {
-            error("printf_fifo", ACL_ERROR_FAILURE, "/simt_printf_fifo_size", ConfigRule::printf_fifo_zero,
-                  "simt_printf_fifo_size is 0; allowed: a JSON integer matching [1-9][0-9]*");
-        }
+        check_fifo(top_level_rules::kSimdPrintfFifo, c_.simd_printf_fifo_size_per_core);
+        check_fifo(top_level_rules::kSimtPrintfFifo, c_.simt_printf_fifo_size);
         if (c_.event_mode && static_cast<unsigned>(*c_.event_mode) > 1) {
-            error("event_mode", ACL_ERROR_INVALID_PARAM, "/acl_graph/event_mode", ConfigRule::event_mode_value,
-                  "event_mode is not \"0\" or \"1\"");
+            key_error(top_level_rules::kEventMode, ConfigRule::event_mode_value, "event_mode is not \"0\" or \"1\"");
         }
         if (c_.profiler) check_profiler(*c_.profiler);
         return finish();
@@ -208,10 +204,14 @@ private:
             report_.findings.push_back(std::move(f));
         }
     }
+    /// A value of a top-level key is wrong: the key's step, pointer and value code are the table's.
+    constexpr void key_error(const top_level_rules::KeyRule &key, ConfigRule rule, const std::string &message) {
+        error(::aclpp::schema::stepName(key.step), key.valueError, std::string(key.pointer), rule, message);
+    }
     constexpr void dump_error(const std::string &pointer, ConfigRule rule, const std::string &message,
                               const std::string &hint = {}) {
         ++dump_errors_;
-        error("dump", ACL_ERROR_INVALID_DUMP_CONFIG, pointer, rule, message, hint);
+        error(::aclpp::schema::stepName(ACLPP_STEP_DUMP), ACL_ERROR_INVALID_DUMP_CONFIG, pointer, rule, message, hint);
     }
 
     // ---- the builder's own rules: an extra key must not shadow or repeat a key ----
@@ -235,7 +235,8 @@ private:
                 }
             }
             if (!json_syntax_valid(item.json)) {
-                error("err_msg_mode", ACL_ERROR_PARSE_FILE, "", ConfigRule::extra_json_invalid,
+                error(::aclpp::schema::stepName(ACLPP_STEP_ERR_MSG_MODE), ACL_ERROR_PARSE_FILE, "",
+                      ConfigRule::extra_json_invalid,
                       "the value of extra key \"" + item.key + "\" is not valid JSON text");
             }
         }
@@ -277,15 +278,22 @@ private:
     }
     constexpr bool check_strings() {
         if (strings_ok()) return true;
-        error("err_msg_mode", ACL_ERROR_PARSE_FILE, "", ConfigRule::string_not_utf8,
+        error(::aclpp::schema::stepName(ACLPP_STEP_ERR_MSG_MODE), ACL_ERROR_PARSE_FILE, "", ConfigRule::string_not_utf8,
               "a string of the config is not valid UTF-8, so the JSON text cannot be parsed");
         return false;
     }
 
+    constexpr void check_fifo(const top_level_rules::KeyRule &key, const std::optional<std::uint32_t> &value) {
+        if (value && *value == 0) {
+            key_error(key, ConfigRule::printf_fifo_zero,
+                      std::string(key.key) + " is 0; allowed: a JSON integer matching [1-9][0-9]*");
+        }
+    }
+
     constexpr void check_err_msg_mode() {
         if (c_.err_msg_mode && static_cast<unsigned>(*c_.err_msg_mode) > 1) {
-            error("err_msg_mode", ACL_ERROR_INVALID_PARAM, "/err_msg_mode", ConfigRule::err_msg_mode_value,
-                  "err_msg_mode is not \"0\" or \"1\"; allowed: \"0\" (thread) or \"1\" (process)");
+            key_error(top_level_rules::kErrMsgMode, ConfigRule::err_msg_mode_value,
+                      "err_msg_mode is not \"0\" or \"1\"; allowed: \"0\" (thread) or \"1\" (process)");
         }
     }
 
@@ -508,7 +516,8 @@ private:
 
     // ---- profiler (K-5): per key in document order, then the "switch on" checks ----
     constexpr void profiler_error(std::string_view key, ConfigRule rule, const std::string &message) {
-        error("profiling", ACL_ERROR_INVALID_PARAM, "/profiler/" + std::string(key), rule, message);
+        error(::aclpp::schema::stepName(ACLPP_STEP_PROFILING), ACL_ERROR_INVALID_PARAM, "/profiler/" + std::string(key),
+              rule, message);
     }
     template <class Enum, std::size_t N>
     constexpr void profiler_enum(std::string_view key, const std::array<std::string_view, N> &names,

@@ -88,8 +88,12 @@ inline constexpr const KeyRule &kErrMsgMode = ruleFor("err_msg_mode");
 inline constexpr const KeyRule &kMaxOpqueueNum = ruleFor("max_opqueue_num");
 inline constexpr const KeyRule &kDefaultDevice = ruleFor("default_device");
 inline constexpr const KeyRule &kEventMode = ruleFor("event_mode");
+inline constexpr const KeyRule &kSimdPrintfFifo = ruleFor("simd_printf_fifo_size_per_core");
+inline constexpr const KeyRule &kSimtPrintfFifo = ruleFor("simt_printf_fifo_size");
 static_assert(kErrMsgMode.key == "err_msg_mode" && kMaxOpqueueNum.key == "max_opqueue_num" &&
-              kDefaultDevice.key == "default_device" && kEventMode.key == "event_mode");
+              kDefaultDevice.key == "default_device" && kEventMode.key == "event_mode" &&
+              kSimdPrintfFifo.key == "simd_printf_fifo_size_per_core" &&
+              kSimtPrintfFifo.key == "simt_printf_fifo_size");
 
 // The keys each object may hold; anything else gets an unknown-key warning (K-7).
 inline constexpr auto kTopLevelKeys =
