@@ -4,13 +4,13 @@
 // pointer match it; the validation API still gets every independent finding.
 #include <array>
 #include <cstdint>
-#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "aclpp/schema/dump.hpp"
+#include "aclpp/schema/dump_enumerations.hpp"
 #include "schema/context.hpp"
 #include "schema/dump_path.hpp"
 #include "text/user_text.hpp"
@@ -220,13 +220,13 @@ private:
     void fillValues(DumpOutcome &out) const {
         out.present = true;
         out.scene = std::string(text(kScene, {}));
-        out.mode = std::string(text(kMode, "output"));
-        out.data = std::string(text(kData, "tensor"));
-        out.opSwitch = text(kOpSwitch, "off") == "on"sv;
-        out.debug = text(kDebug, "off") == "on"sv;
+        out.mode = std::string(text(kMode, kDefaultMode));
+        out.data = std::string(text(kData, kDefaultData));
+        out.opSwitch = text(kOpSwitch, kDefaultSwitch) == "on"sv;
+        out.debug = text(kDebug, kDefaultSwitch) == "on"sv;
         out.watcher = out.scene == "watcher"sv;
         out.step = std::string(text(kStep, {}));
-        const std::string_view level = text(kLevel, "all");
+        const std::string_view level = text(kLevel, kDefaultLevel);
         for (const LevelBits &entry : kLevelBits) {
             if (entry.level == level) out.levelBits = entry.bits;
         }
@@ -448,8 +448,8 @@ private:
 
     void checkConstraints() {
         const std::string_view scene = text(kScene, {});
-        const std::string_view debug = text(kDebug, "off");
-        const std::string_view opSwitch = text(kOpSwitch, "off");
+        const std::string_view debug = text(kDebug, kDefaultSwitch);
+        const std::string_view opSwitch = text(kOpSwitch, kDefaultSwitch);
         if (scene == "watcher"sv) checkWatcherScene(debug, opSwitch);
         if (exceptionKindOf(scene) != DumpKind::none) {
             checkExceptionScene(scene, debug, opSwitch);
@@ -470,7 +470,7 @@ private:
         if (debug == "on"sv) conflict(member(kDebug), debug, "it cannot be \"on\" when dump_scene is \"watcher\"");
         if (opSwitch == "on"sv)
             conflict(member(kOpSwitch), opSwitch, "it cannot be \"on\" when dump_scene is \"watcher\"");
-        const std::string_view mode = text(kMode, "output");
+        const std::string_view mode = text(kMode, kDefaultMode);
         if (mode != "output"sv) conflict(member(kMode), mode, "dump_scene \"watcher\" requires dump_mode \"output\"");
     }
 
@@ -513,7 +513,7 @@ private:
     void checkList(std::string_view scene, std::string_view opSwitch) {
         JsonArray list;
         if (members_.value[kList].get_array().get(list) != simdjson::SUCCESS || list.size() == 0) return;
-        const ListRules rules{text(kLevel, "all"), scene, opSwitch == "off"sv, scene == "watcher"sv,
+        const ListRules rules{text(kLevel, kDefaultLevel), scene, opSwitch == "off"sv, scene == "watcher"sv,
                               members_.present[kLevel]};
         const Location listAt = member(kList);
         std::size_t index = 0;
@@ -632,7 +632,7 @@ private:
                           ", or leave dump_stats out");
             return;
         }
-        const std::string_view data = text(kData, "tensor");
+        const std::string_view data = text(kData, kDefaultData);
         if (data == "tensor"sv) {
             error(at,
                   "EP0005: dump_stats is set; it requires dump_data \"stats\" (dump_data is \"tensor\"" +
@@ -659,7 +659,7 @@ private:
     // P-4: single-operator dump is an error on a model-dump-only product, after the section
     // validated (as the core-dump rule above).
     void checkSingleOpDump() {
-        if (ctx_.product.traits->singleOpDump || text(kOpSwitch, "off") != "on"sv) return;
+        if (ctx_.product.traits->singleOpDump || text(kOpSwitch, kDefaultSwitch) != "on"sv) return;
         ++errors_;
         ctx_.report.error(
             ACLPP_STEP_DUMP, ACL_ERROR_INVALID_DUMP_CONFIG, member(kOpSwitch).pointer(),
@@ -680,7 +680,8 @@ private:
             warnMissing(member(kScene), "dump_scene is " + quotedText(scene) + " (" + std::string(kind) + " dump)",
                         hint);
         }
-        if (text(kDebug, "off") == "on"sv) warnMissing(member(kDebug), "dump_debug is \"on\" (overflow dump)", hint);
+        if (text(kDebug, kDefaultSwitch) == "on"sv)
+            warnMissing(member(kDebug), "dump_debug is \"on\" (overflow dump)", hint);
         if (members_.present[kKernelData]) {
             warnMissing(member(kKernelData),
                         "dump_kernel_data is " + quotedText(text(kKernelData, {})) + " (kernel-data dump)", hint);

@@ -9,6 +9,7 @@
 
 #include "acl/aclpp_ext.h"
 #include "aclpp/schema/dump.hpp"
+#include "aclpp/schema/dump_enumerations.hpp"
 #include "aclpp/schema/profiler.hpp"
 #include "aclpp/schema/top_level.hpp"
 #include "devices/limits.hpp"

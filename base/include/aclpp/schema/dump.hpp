@@ -7,7 +7,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <span>
 #include <string_view>
 
 #include <aclpp/schema/digits.hpp>
@@ -53,30 +52,15 @@ enum RangeKey : std::size_t { kBegin, kEnd, kRangeKeyCount };
 inline constexpr std::array<std::string_view, kRangeKeyCount> kRangeKeys{"begin", "end"};
 
 // Phase B: the allowed values, listed in messages in this order.
-inline constexpr auto kModeValues = std::to_array<std::string_view>({"input", "output", "all"});
-inline constexpr auto kSwitchValues = std::to_array<std::string_view>({"on", "off"});
-inline constexpr auto kLevelValues = std::to_array<std::string_view>({"op", "kernel", "all"});
-inline constexpr auto kDataValues = std::to_array<std::string_view>({"tensor", "stats"});
-inline constexpr auto kSceneValues = std::to_array<std::string_view>(
-    {"lite_exception", "aic_err_brief_dump", "aic_err_norm_dump", "aic_err_detail_dump", "watcher"});
-inline constexpr auto kKernelDataValues =
-    std::to_array<std::string_view>({"all", "printf", "tensor", "assert", "timestamp"});
-inline constexpr auto kStatsValues =
-    std::to_array<std::string_view>({"Max", "Min", "Avg", "Nan", "Negative Inf", "Positive Inf", "L2norm"});
-
-struct Enumeration {
-    DumpKey key;
-    std::span<const std::string_view> allowed;
-};
-// The order of DCC CheckDumpFieldValues; dump_kernel_data and dump_stats follow it.
-inline constexpr std::array<Enumeration, 6> kEnumerations{{
-    {kMode, kModeValues},
-    {kData, kDataValues},
-    {kOpSwitch, kSwitchValues},
-    {kLevel, kLevelValues},
-    {kDebug, kSwitchValues},
-    {kScene, kSceneValues},
-}};
+inline constexpr std::array<std::string_view, 3> kModeValues{"input", "output", "all"};
+inline constexpr std::array<std::string_view, 2> kSwitchValues{"on", "off"};
+inline constexpr std::array<std::string_view, 3> kLevelValues{"op", "kernel", "all"};
+inline constexpr std::array<std::string_view, 2> kDataValues{"tensor", "stats"};
+inline constexpr std::array<std::string_view, 5> kSceneValues{"lite_exception", "aic_err_brief_dump",
+                                                              "aic_err_norm_dump", "aic_err_detail_dump", "watcher"};
+inline constexpr std::array<std::string_view, 5> kKernelDataValues{"all", "printf", "tensor", "assert", "timestamp"};
+inline constexpr std::array<std::string_view, 7> kStatsValues{"Max",          "Min",          "Avg",   "Nan",
+                                                              "Negative Inf", "Positive Inf", "L2norm"};
 
 struct LevelBits {
     std::string_view level;
@@ -95,7 +79,8 @@ inline constexpr std::string_view kStepRule =
     "allowed: up to " ACLPP_SCHEMA_MAX_STEP_ITEMS " items separated by '|', each N or N-M with N <= M, digits only";
 inline constexpr std::string_view kStepExample = " (e.g. \"1|3-5|10\")";  // follows kStepRule in reports
 // The dump_scene values that select an exception dump: all but "watcher", the last.
-inline constexpr std::span<const std::string_view> kExceptionSceneValues{kSceneValues.data(), kSceneValues.size() - 1};
+inline constexpr std::array<std::string_view, 4> kExceptionSceneValues{kSceneValues[0], kSceneValues[1],
+                                                                       kSceneValues[2], kSceneValues[3]};
 static_assert(kSceneValues.back() == "watcher");
 
 /// The longest `dump_path` the reference accepts (EP0003 beyond it).

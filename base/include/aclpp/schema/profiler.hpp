@@ -112,15 +112,14 @@ inline constexpr std::array<KeyRule, 28> kKeyRules{{
 }
 
 // Value lists (K-5), used for the check and for the "allowed" text alike.
-inline constexpr auto kSwitchValues = std::to_array<std::string_view>({"on", "off", ""});
+inline constexpr std::array<std::string_view, 3> kSwitchValues{"on", "off", ""};
 inline constexpr std::string_view kDefaultSwitch = kSwitchValues[1];  // "switch" absent: "off"
-inline constexpr auto kGeApiValues = std::to_array<std::string_view>({"l0", "l1", "off", ""});
-inline constexpr auto kTaskTimeValues = std::to_array<std::string_view>({"on", "off", "l0", "l1", "l2", ""});
+inline constexpr std::array<std::string_view, 4> kGeApiValues{"l0", "l1", "off", ""};
+inline constexpr std::array<std::string_view, 6> kTaskTimeValues{"on", "off", "l0", "l1", "l2", ""};
 inline constexpr std::string_view kTaskTimeL3 = "l3";
-inline constexpr auto kLlcProfilingValues = std::to_array<std::string_view>({"read", "write"});
-inline constexpr auto kHostSysItems =
-    std::to_array<std::string_view>({"cpu", "mem", "disk", "network", "osrt", "numa"});
-inline constexpr auto kHostSysUsageItems = std::to_array<std::string_view>({"cpu", "mem"});
+inline constexpr std::array<std::string_view, 2> kLlcProfilingValues{"read", "write"};
+inline constexpr std::array<std::string_view, 6> kHostSysItems{"cpu", "mem", "disk", "network", "osrt", "numa"};
+inline constexpr std::array<std::string_view, 2> kHostSysUsageItems{"cpu", "mem"};
 
 // Characters msprof refuses in an output path (Utils::CheckPathWithInvalidChar), with how a
 // message shows each one.

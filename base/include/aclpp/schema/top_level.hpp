@@ -1,7 +1,7 @@
 // The keys of acl.json that the runtime reads itself (K-1, K-3), as one table: the core's
 // validator walks it for the types, codes and "allowed" texts, the C++ layer's compile-time
-// checks for the key list, and the config reference and the JSON Schema print the same rows,
-// so none of them can disagree.
+// checks for the key list, pointers, steps and codes, and the config reference and the JSON
+// Schema print the same rows, so none of them can disagree.
 #pragma once
 
 #include <acl/acl.h>
@@ -22,7 +22,7 @@ inline constexpr std::string_view kMaxOpqueueDefaultText = ACLPP_SCHEMA_MAX_OPQU
 inline constexpr uint32_t kMaxOpqueueDefault = static_cast<uint32_t>(decimalValue(kMaxOpqueueDefaultText));
 
 /// The values of ValueRule::stringZeroOrOne, in the order of what they select (0, 1).
-inline constexpr auto kZeroOrOneValues = std::to_array<std::string_view>({"0", "1"});
+inline constexpr std::array<std::string_view, 2> kZeroOrOneValues{"0", "1"};
 
 /// The editor's reference to the JSON Schema of acl.json: ignored like an unknown top-level key,
 /// but without a warning, so that a config that names its schema stays clean.
@@ -96,12 +96,13 @@ static_assert(kErrMsgMode.key == "err_msg_mode" && kMaxOpqueueNum.key == "max_op
               kSimtPrintfFifo.key == "simt_printf_fifo_size");
 
 // The keys each object may hold; anything else gets an unknown-key warning (K-7).
-inline constexpr auto kTopLevelKeys =
-    std::to_array<std::string_view>({"err_msg_mode", "defaultDevice", "StackSize", "simd_printf_fifo_size_per_core",
-                                     "simt_printf_fifo_size", "acl_graph", "dump", "profiler", "max_opqueue_num"});
-inline constexpr auto kStackKeys =
-    std::to_array<std::string_view>({"simt_stack_size", "simt_divergence_stack_size", "aicore_stack_size"});
-inline constexpr auto kDefaultDeviceKeys = std::to_array<std::string_view>({"default_device"});
-inline constexpr auto kAclGraphKeys = std::to_array<std::string_view>({"event_mode"});
+inline constexpr std::array<std::string_view, 9> kTopLevelKeys{
+    "err_msg_mode",          "defaultDevice", "StackSize", "simd_printf_fifo_size_per_core",
+    "simt_printf_fifo_size", "acl_graph",     "dump",      "profiler",
+    "max_opqueue_num"};
+inline constexpr std::array<std::string_view, 3> kStackKeys{"simt_stack_size", "simt_divergence_stack_size",
+                                                            "aicore_stack_size"};
+inline constexpr std::array<std::string_view, 1> kDefaultDeviceKeys{"default_device"};
+inline constexpr std::array<std::string_view, 1> kAclGraphKeys{"event_mode"};
 
 }  // namespace aclpp::schema::top_level_rules
