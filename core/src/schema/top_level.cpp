@@ -22,6 +22,7 @@ using namespace std::string_view_literals;
 
 constexpr uint64_t kUint32Max = std::numeric_limits<uint32_t>::max();
 constexpr uint64_t kInt32Max = std::numeric_limits<int32_t>::max();
+constexpr std::string_view kAboveUint32 = "above 4294967295";  // why a value above kUint32Max is refused
 // The key table (kKeyRules, the known-key lists) is the schema's (aclpp/schema/top_level.hpp).
 using namespace schema::top_level_rules;
 using schema::allDigits;
@@ -75,7 +76,7 @@ Reading readStringPositive(JsonElement element) {
     if (!allDigits(text)) return badValue("not decimal digits");
     const uint64_t value = decimalValue(text);
     if (value == 0) return badValue("not above 0");
-    if (value > kUint32Max) return badValue("above 4294967295");
+    if (value > kUint32Max) return badValue(kAboveUint32);
     return accepted(value);
 }
 
@@ -96,16 +97,16 @@ Reading readStackNumber(JsonElement element) {
             const int64_t value = element.get_int64().value_unsafe();
             // K-1: the reference wraps a negative size to a huge unsigned one.
             if (value < 0) return badValue("negative");
-            if (static_cast<uint64_t>(value) > kUint32Max) return badValue("above 4294967295");
+            if (static_cast<uint64_t>(value) > kUint32Max) return badValue(kAboveUint32);
             return accepted(static_cast<uint64_t>(value));
         }
         case JsonType::UINT64:  // only values above 2^63-1 are typed UINT64
-            return badValue("above 4294967295");
+            return badValue(kAboveUint32);
         case JsonType::DOUBLE: {
             // The reference truncates floats; K-1 refuses a fraction but keeps 65536.0 and 1e5.
             const double value = element.get_double().value_unsafe();
             if (value < 0) return badValue("negative");
-            if (value > static_cast<double>(kUint32Max)) return badValue("above 4294967295");
+            if (value > static_cast<double>(kUint32Max)) return badValue(kAboveUint32);
             const auto whole = static_cast<uint64_t>(value);
             if (static_cast<double>(whole) != value) return badValue("fractional");
             return accepted(whole);
