@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Public headers include only standard headers (style guide): every #include and __has_include
-under include/ names a C++20 standard header, one of the few POSIX C headers the layer uses,
-an <acl/...> header, or the third-party header of an opt-in integration in that integration's
-own file. A library internal such as <bits/std_mutex.h> fails: it exists in one standard
+under include/ and base/include/ names a C++20 standard header, one of the few POSIX C headers
+the layer uses, an <acl/...> or <aclpp/...> header, or the third-party header of an opt-in
+integration in that integration's own file. A library internal such as <bits/std_mutex.h> fails: it exists in one standard
 library only, and its contents change between releases.
 
     public_includes.py <source root>
@@ -43,38 +43,39 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]|__has_include\s*\(\s*[
 
 
 def problem(header, relative):
-    if header.startswith("acl/") or header in STANDARD_CXX20 or header in POSIX_C:
+    if header.startswith(("acl/", "aclpp/")) or header in STANDARD_CXX20 or header in POSIX_C:
         return None
     for prefix, owner in INTEGRATIONS.items():
         if header.startswith(prefix):
             return None if relative == owner else f"<{header}> belongs to {owner} alone"
-    return f"<{header}> is neither a C++20 standard header nor an <acl/...> header"
+    return f"<{header}> is neither a C++20 standard header nor an <acl/...> or <aclpp/...> header"
 
 
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
-    include_dir = pathlib.Path(sys.argv[1]) / "include"
+    root = pathlib.Path(sys.argv[1])
     failures = []
     checked = 0
-    for path in sorted(include_dir.rglob("*")):
-        if not path.is_file() or path.name == "meson.build":
-            continue
-        relative = path.relative_to(include_dir).as_posix()
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            for match in INCLUDE.finditer(line):
-                header = match.group(1) or match.group(2)
-                checked += 1
-                why = problem(header, relative)
-                if why:
-                    failures.append(f"include/{relative}:{number}: {why}")
+    for include_dir in (root / "include", root / "base" / "include"):
+        for path in sorted(include_dir.rglob("*")):
+            if not path.is_file() or path.name == "meson.build":
+                continue
+            relative = path.relative_to(include_dir).as_posix()
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                for match in INCLUDE.finditer(line):
+                    header = match.group(1) or match.group(2)
+                    checked += 1
+                    why = problem(header, relative)
+                    if why:
+                        failures.append(f"{path.relative_to(root).as_posix()}:{number}: {why}")
     if checked == 0:
-        print(f"FAIL: no #include found under {include_dir}")
+        print(f"FAIL: no #include found under {root / 'include'}")
         return 1
     if failures:
         print("FAIL: public headers include headers that are not standard:\n  " + "\n  ".join(failures))
         return 1
-    print(f"ok: {checked} includes under include/, all standard, POSIX C or <acl/...>")
+    print(f"ok: {checked} includes under include/ and base/include/, all standard, POSIX C, <acl/...> or <aclpp/...>")
     return 0
 
 

@@ -1,6 +1,6 @@
 // gen-config-reference: writes docs/config-reference.md from the tables the validator itself
-// uses (schema/top_level_rules.hpp, devices/limits.hpp, schema/dump_rules.hpp,
-// schema/profiler_rules.hpp and the product table), so the reference cannot drift from what
+// uses (the schema in base/include/aclpp/schema/, devices/limits.hpp and the product table), so
+// the reference cannot drift from what
 // aclInit and aclppValidate* accept.
 //
 //     gen-config-reference OUTPUT.md           write the reference
@@ -20,16 +20,19 @@
 
 #include "acl/acl.h"
 #include "acl/aclpp_ext.h"
+#include "aclpp/schema/dump.hpp"
+#include "aclpp/schema/dump_enumerations.hpp"
+#include "aclpp/schema/profiler.hpp"
+#include "aclpp/schema/top_level.hpp"
 #include "devices/limits.hpp"
 #include "platform/products.hpp"
 #include "schema/dump_path.hpp"
-#include "schema/dump_rules.hpp"
-#include "schema/profiler_rules.hpp"
-#include "schema/top_level_rules.hpp"
+#include "schema/profiler_gate.hpp"
 
 namespace {
 
 using namespace aclpp::core;
+namespace schema = aclpp::schema;
 
 // ---- Markdown helpers ------------------------------------------------------------------------
 
@@ -64,18 +67,6 @@ std::string codeList(const Range &values, std::string_view separator = ", ") {
         out += code(value);
     }
     return out;
-}
-
-/// "a, b, c" -> {"a", "b", "c"}.
-std::vector<std::string_view> splitList(std::string_view text) {
-    std::vector<std::string_view> items;
-    while (!text.empty()) {
-        const std::size_t comma = text.find(", ");
-        items.push_back(text.substr(0, comma));
-        if (comma == std::string_view::npos) break;
-        text.remove_prefix(comma + 2);
-    }
-    return items;
 }
 
 std::string errorText(aclError code) {
@@ -144,23 +135,23 @@ void writeTopLevel(std::ostream &out) {
         << "the validation report lists every finding (decisions K-1, K-3, K-8).\n\n"
         << "| Key | Init step | Allowed | Wrong JSON type | Right type, bad value |\n"
         << "|---|---|---|---|---|\n";
-    for (const top_level_rules::KeyRule &rule : top_level_rules::kKeyRules) {
+    for (const schema::top_level_rules::KeyRule &rule : schema::top_level_rules::kKeyRules) {
         out << "| " << code(rule.pointer) << " | " << stepText(rule.step) << " | " << cell(rule.allowed) << " | "
             << errorText(rule.typeError) << " | " << errorText(rule.valueError) << " |\n";
     }
-    out << "\n`max_opqueue_num` defaults to " << top_level_rules::kMaxOpqueueDefault
+    out << "\n`max_opqueue_num` defaults to " << schema::top_level_rules::kMaxOpqueueDefault
         << "; it is checked at the op-executor step, only when a config is given (K-3).\n\n"
         << "### Known keys\n\n"
         << "Any other key is accepted and ignored, as the reference does, and the validation report warns\n"
         << "about it with a did-you-mean suggestion (K-7). Init callbacks still receive the whole text.\n"
-        << "A top-level `" << top_level_rules::kSchemaKey
+        << "A top-level `" << schema::top_level_rules::kSchemaKey
         << "` (the JSON Schema an editor checks the file against, `acl-config schema`) is ignored\n"
         << "without a warning.\n\n"
         << "| Object | Known keys |\n|---|---|\n"
-        << "| top level | " << codeList(top_level_rules::kTopLevelKeys) << " |\n"
-        << "| `StackSize` | " << codeList(top_level_rules::kStackKeys) << " |\n"
-        << "| `defaultDevice` | " << codeList(top_level_rules::kDefaultDeviceKeys) << " |\n"
-        << "| `acl_graph` | " << codeList(top_level_rules::kAclGraphKeys) << " |\n\n";
+        << "| top level | " << codeList(schema::top_level_rules::kTopLevelKeys) << " |\n"
+        << "| `StackSize` | " << codeList(schema::top_level_rules::kStackKeys) << " |\n"
+        << "| `defaultDevice` | " << codeList(schema::top_level_rules::kDefaultDeviceKeys) << " |\n"
+        << "| `acl_graph` | " << codeList(schema::top_level_rules::kAclGraphKeys) << " |\n\n";
 }
 
 // ---- Device limits -----------------------------------------------------------------------------
@@ -234,79 +225,80 @@ void writeProducts(std::ostream &out, const std::vector<FamilyRow> &rows) {
 
 // ---- dump --------------------------------------------------------------------------------------
 
-std::string dumpKeyType(dump_rules::DumpKey key) {
+std::string dumpKeyType(schema::dump_rules::DumpKey key) {
     switch (key) {
-        case dump_rules::kPath:
-        case dump_rules::kMode:
-        case dump_rules::kOpSwitch:
-        case dump_rules::kLevel:
-        case dump_rules::kScene:
-        case dump_rules::kData:
-        case dump_rules::kDebug:
-        case dump_rules::kKernelData:
-        case dump_rules::kStep:
+        case schema::dump_rules::kPath:
+        case schema::dump_rules::kMode:
+        case schema::dump_rules::kOpSwitch:
+        case schema::dump_rules::kLevel:
+        case schema::dump_rules::kScene:
+        case schema::dump_rules::kData:
+        case schema::dump_rules::kDebug:
+        case schema::dump_rules::kKernelData:
+        case schema::dump_rules::kStep:
             return "string";
-        case dump_rules::kStats:
+        case schema::dump_rules::kStats:
             return "array of strings";
-        case dump_rules::kList:
+        case schema::dump_rules::kList:
             return "array of objects";
-        case dump_rules::kDumpKeyCount:
+        case schema::dump_rules::kDumpKeyCount:
             break;
     }
     return {};
 }
 
-std::string dumpKeyAllowed(dump_rules::DumpKey key) {
-    for (const dump_rules::Enumeration &enumeration : dump_rules::kEnumerations) {
+std::string dumpKeyAllowed(schema::dump_rules::DumpKey key) {
+    for (const schema::dump_rules::Enumeration &enumeration : schema::dump_rules::kEnumerations) {
         if (enumeration.key == key) return codeList(enumeration.allowed);
     }
     switch (key) {
-        case dump_rules::kPath:
+        case schema::dump_rules::kPath:
             return "a local directory that exists and is readable and writable, or `a.b.c.d:<path>` (plain decimal "
                    "IPv4 "
                    "parts 0..255, K-4); at most " +
                    std::to_string(kMaxDumpPathLength) +
                    " bytes; `ASCEND_DUMP_PATH` and `ASCEND_WORK_PATH` take precedence (K-6)";
-        case dump_rules::kKernelData:
-            return "a comma-separated list, without spaces, of " + codeList(dump_rules::kKernelDataValues);
-        case dump_rules::kStep: {
+        case schema::dump_rules::kKernelData:
+            return "a comma-separated list, without spaces, of " + codeList(schema::dump_rules::kKernelDataValues);
+        case schema::dump_rules::kStep: {
             // The rule is written for messages ("allowed: ..."); the column already says it.
-            std::string_view rule = dump_rules::kStepRule;
+            std::string_view rule = schema::dump_rules::kStepRule;
             if (rule.starts_with("allowed: ")) rule.remove_prefix(std::string_view("allowed: ").size());
-            return cell(rule);
+            return cell(std::string(rule) + std::string(schema::dump_rules::kStepExample));
         }
-        case dump_rules::kStats:
-            return "one or more of " + codeList(dump_rules::kStatsValues) + "; needs `dump_data` `stats`";
-        case dump_rules::kList:
+        case schema::dump_rules::kStats:
+            return "one or more of " + codeList(schema::dump_rules::kStatsValues) + "; needs `dump_data` `stats`";
+        case schema::dump_rules::kList:
             return "model items (below)";
-        case dump_rules::kMode:
-        case dump_rules::kOpSwitch:
-        case dump_rules::kLevel:
-        case dump_rules::kScene:
-        case dump_rules::kData:
-        case dump_rules::kDebug:
-        case dump_rules::kDumpKeyCount:
+        case schema::dump_rules::kMode:
+        case schema::dump_rules::kOpSwitch:
+        case schema::dump_rules::kLevel:
+        case schema::dump_rules::kScene:
+        case schema::dump_rules::kData:
+        case schema::dump_rules::kDebug:
+        case schema::dump_rules::kDumpKeyCount:
             break;
     }
     return {};
 }
 
-std::string itemKeyType(dump_rules::ItemKey key) {
+std::string itemKeyType(schema::dump_rules::ItemKey key) {
     switch (key) {
-        case dump_rules::kModelName:
+        case schema::dump_rules::kModelName:
             return "string";
-        case dump_rules::kLayer:
-        case dump_rules::kWatcherNodes:
+        case schema::dump_rules::kLayer:
+        case schema::dump_rules::kWatcherNodes:
             return "array of strings";
-        case dump_rules::kOptypeBlacklist:
-        case dump_rules::kOpnameBlacklist:
-            return "array of objects with " + codeList(dump_rules::kBlacklistKeys) + " (`" +
-                   std::string(dump_rules::kBlacklistKeys[dump_rules::kName]) + "` a string, `" +
-                   std::string(dump_rules::kBlacklistKeys[dump_rules::kPos]) + "` an array of strings); at most " +
-                   std::to_string(dump_rules::kMaxBlacklistEntries) + " entries";
-        case dump_rules::kOpnameRange:
-            return "array of objects with " + codeList(dump_rules::kRangeKeys) + " (strings)";
-        case dump_rules::kItemKeyCount:
+        case schema::dump_rules::kOptypeBlacklist:
+        case schema::dump_rules::kOpnameBlacklist:
+            return "array of objects with " + codeList(schema::dump_rules::kBlacklistKeys) + " (`" +
+                   std::string(schema::dump_rules::kBlacklistKeys[schema::dump_rules::kName]) + "` a string, `" +
+                   std::string(schema::dump_rules::kBlacklistKeys[schema::dump_rules::kPos]) +
+                   "` an array of strings); at most " + std::to_string(schema::dump_rules::kMaxBlacklistEntries) +
+                   " entries";
+        case schema::dump_rules::kOpnameRange:
+            return "array of objects with " + codeList(schema::dump_rules::kRangeKeys) + " (strings)";
+        case schema::dump_rules::kItemKeyCount:
             break;
     }
     return {};
@@ -319,24 +311,24 @@ void writeDump(std::ostream &out) {
         << errorText(ACL_ERROR_INVALID_DUMP_CONFIG) << " at the " << stepText(ACLPP_STEP_DUMP)
         << " step. Unknown keys are warnings (K-7).\n\n"
         << "| Key | JSON type | Allowed |\n|---|---|---|\n";
-    for (std::size_t i = 0; i < dump_rules::kDumpKeyCount; ++i) {
-        const auto key = static_cast<dump_rules::DumpKey>(i);
-        out << "| " << code(dump_rules::kDumpKeys[i]) << " | " << dumpKeyType(key) << " | " << dumpKeyAllowed(key)
-            << " |\n";
+    for (std::size_t i = 0; i < schema::dump_rules::kDumpKeyCount; ++i) {
+        const auto key = static_cast<schema::dump_rules::DumpKey>(i);
+        out << "| " << code(schema::dump_rules::kDumpKeys[i]) << " | " << dumpKeyType(key) << " | "
+            << dumpKeyAllowed(key) << " |\n";
     }
     out << "\n`dump_level` selects the dump bits: ";
     bool first = true;
-    for (const dump_rules::LevelBits &entry : dump_rules::kLevelBits) {
+    for (const schema::dump_rules::LevelBits &entry : schema::dump_rules::kLevelBits) {
         out << (first ? "" : ", ") << code(entry.level) << " = " << entry.bits;
         first = false;
     }
-    out << ". The exception-dump scenes are " << codeList(splitList(dump_rules::kExceptionScenes))
+    out << ". The exception-dump scenes are " << codeList(schema::dump_rules::kExceptionSceneValues)
         << "; with one of them `dump_path` may be left out, and `dump_debug` and `dump_op_switch` cannot be "
            "`on`.\n\n"
         << "### A `dump_list` item\n\n| Key | JSON type |\n|---|---|\n";
-    for (std::size_t i = 0; i < dump_rules::kItemKeyCount; ++i) {
-        out << "| " << code(dump_rules::kItemKeys[i]) << " | " << itemKeyType(static_cast<dump_rules::ItemKey>(i))
-            << " |\n";
+    for (std::size_t i = 0; i < schema::dump_rules::kItemKeyCount; ++i) {
+        out << "| " << code(schema::dump_rules::kItemKeys[i]) << " | "
+            << itemKeyType(static_cast<schema::dump_rules::ItemKey>(i)) << " |\n";
     }
     out << "\n";
 }
@@ -353,46 +345,48 @@ std::string quotedList(std::span<const std::string_view> values, std::string_vie
     return out;
 }
 
-std::string profilerAllowed(const profiler_rules::KeyRule &rule) {
-    using profiler_rules::Kind;
+std::string profilerAllowed(const schema::profiler_rules::KeyRule &rule) {
+    using schema::profiler_rules::Kind;
     switch (rule.kind) {
         case Kind::plainSwitch:
-            return "string: " + quotedList(profiler_rules::kSwitchValues);
+            return "string: " + quotedList(schema::profiler_rules::kSwitchValues);
         case Kind::geApi:
-            return "string: " + quotedList(profiler_rules::kGeApiValues);
+            return "string: " + quotedList(schema::profiler_rules::kGeApiValues);
         case Kind::taskTime:
-            return "string: " + quotedList(profiler_rules::kTaskTimeValues, profiler_rules::kTaskTimeL3);
+            return "string: " +
+                   quotedList(schema::profiler_rules::kTaskTimeValues, schema::profiler_rules::kTaskTimeL3);
         case Kind::frequency:
             return "integer from 1 to " + (rule.maxFrequency != 0 ? std::to_string(rule.maxFrequency)
                                                                   : std::string("the product maximum (below)"));
         case Kind::instrFrequency:
-            return "integer; from " + std::to_string(profiler_rules::kInstrProfilingFreqMin) + " to " +
-                   std::to_string(profiler_rules::kInstrProfilingFreqMax) +
+            return "integer; from " + std::to_string(schema::profiler_rules::kInstrProfilingFreqMin) + " to " +
+                   std::to_string(schema::profiler_rules::kInstrProfilingFreqMax) +
                    " when `switch` and `instr_profiling` are `on`";
         case Kind::aicMetrics:
-            return "string: a metric of the product (below), `" + std::string(profiler_rules::kCustomPrefix) +
+            return "string: a metric of the product (below), `" + std::string(schema::profiler_rules::kCustomPrefix) +
                    "<events>` (hex `0x..` or decimal events) or `\"\"` (the product default); at most " +
-                   std::to_string(profiler_rules::kMaxAicMetricsLength) + " characters";
+                   std::to_string(schema::profiler_rules::kMaxAicMetricsLength) + " characters";
         case Kind::memServiceflow:
             return "non-empty string";
         case Kind::llcProfiling:
-            return "string: " + quotedList(profiler_rules::kLlcProfilingValues);
+            return "string: " + quotedList(schema::profiler_rules::kLlcProfilingValues);
         case Kind::hostSys:
-            return "string: a comma list of " + quotedList(profiler_rules::kHostSysItems);
+            return "string: a comma list of " + quotedList(schema::profiler_rules::kHostSysItems);
         case Kind::hostSysUsage:
-            return "string: a comma list of " + quotedList(profiler_rules::kHostSysUsageItems);
+            return "string: a comma list of " + quotedList(schema::profiler_rules::kHostSysUsageItems);
         case Kind::output: {
             std::string chars;
-            for (const profiler_rules::ForbiddenChar &f : profiler_rules::kOutputForbidden) {
+            for (const schema::profiler_rules::ForbiddenChar &f : schema::profiler_rules::kOutputForbidden) {
                 if (!chars.empty()) chars += ' ';
                 chars += code(f.shown);
             }
             return "string: a path without " + chars + " (checked when `switch` is `on`)";
         }
         case Kind::storageLimit:
-            return "string: `<N>" + std::string(profiler_rules::kStorageLimitUnit) + "` with N from " +
-                   std::to_string(profiler_rules::kStorageLimitMinMb) + " to " +
-                   std::to_string(profiler_rules::kStorageLimitMaxMb) + ", or `\"\"` (checked when `switch` is `on`)";
+            return "string: `<N>" + std::string(schema::profiler_rules::kStorageLimitUnit) + "` with N from " +
+                   std::to_string(schema::profiler_rules::kStorageLimitMinMb) + " to " +
+                   std::to_string(schema::profiler_rules::kStorageLimitMaxMb) +
+                   ", or `\"\"` (checked when `switch` is `on`)";
         case Kind::optype:
             return "string: `\"\"` only; task-scale profiling is on none of the emulated products (checked when "
                    "`switch` is `on`)";
@@ -404,14 +398,12 @@ void writeProfiler(std::ostream &out, const std::vector<FamilyRow> &rows) {
     out << "## `profiler`\n\n"
         << "An allow-list, as in the reference (K-5): an unknown key is rejected here, unlike everywhere else. Every\n"
         << "rejection is " << errorText(ACL_ERROR_INVALID_PARAM) << " at the " << stepText(ACLPP_STEP_PROFILING)
-        << " step. The section may serialise to at most " << bytes(profiler_rules::kMaxSectionLength)
+        << " step. The section may serialise to at most " << bytes(schema::profiler_rules::kMaxSectionLength)
         << ". When `PROFILER_SAMPLECONFIG` is set and non-empty the section is ignored and not validated.\n\n"
         << "| Key | Allowed | Products |\n|---|---|---|\n";
-    for (const profiler_rules::KeyRule &rule : profiler_rules::kKeyRules) {
+    for (const schema::profiler_rules::KeyRule &rule : schema::profiler_rules::kKeyRules) {
         out << "| " << code(rule.key) << " | " << profilerAllowed(rule) << " | "
-            << familiesWith(rows,
-                            [&](const FamilyTraits &t) { return profiler_rules::supports(t.profiler, rule.gate); })
-            << " |\n";
+            << familiesWith(rows, [&](const FamilyTraits &t) { return supports(t.profiler, rule.gate); }) << " |\n";
     }
     out << "\n### Per product\n\n"
         << "| Family | `aic_metrics` names | Default metric | `Custom:` events at most | `sys_hardware_mem_freq` "

@@ -15,6 +15,10 @@
 #include <system_error>
 #include <vector>
 
+#include "aclpp/schema/dump.hpp"
+#include "aclpp/schema/limits.hpp"
+#include "aclpp/schema/profiler.hpp"
+#include "aclpp/schema/top_level.hpp"
 #include "config/config_file.hpp"
 #include "errors/recent_message.hpp"
 #include "json/document.hpp"
@@ -88,30 +92,33 @@ bool sameScalar(const Side &a, const Side &b) {
 }
 
 /// Values the runtime uses when a key is absent: a key absent on one side and at its default
-/// on the other is no difference.
+/// on the other is no difference. The defaults are the schema's: a JSON string, or a number.
 struct KeyDefault {
     std::string_view pointer;
-    std::string_view json;
+    std::string_view string;  // "" for a number
+    std::uint32_t number = 0;
 };
 constexpr std::array<KeyDefault, 13> kKeyDefaults{{
-    {"/err_msg_mode", "\"0\""},
-    {"/max_opqueue_num", "\"20000\""},
-    {"/StackSize/aicore_stack_size", "32768"},
-    {"/StackSize/simt_stack_size", "1152"},
-    {"/StackSize/simt_divergence_stack_size", "1024"},
-    {"/simd_printf_fifo_size_per_core", "32768"},
-    {"/simt_printf_fifo_size", "2097152"},
-    {"/dump/dump_mode", "\"output\""},
-    {"/dump/dump_op_switch", "\"off\""},
-    {"/dump/dump_level", "\"all\""},
-    {"/dump/dump_data", "\"tensor\""},
-    {"/dump/dump_debug", "\"off\""},
-    {"/profiler/switch", "\"off\""},
+    {"/err_msg_mode", aclpp::schema::top_level_rules::kZeroOrOneValues[0]},
+    {"/max_opqueue_num", aclpp::schema::top_level_rules::kMaxOpqueueDefaultText},
+    {"/StackSize/aicore_stack_size", {}, aclpp::schema::kAicoreStackDefault},
+    {"/StackSize/simt_stack_size", {}, aclpp::schema::kSimtStackDefault},
+    {"/StackSize/simt_divergence_stack_size", {}, aclpp::schema::kSimtDivergenceStackDefault},
+    {"/simd_printf_fifo_size_per_core", {}, aclpp::schema::kSimdPrintfFifoDefault},
+    {"/simt_printf_fifo_size", {}, aclpp::schema::kSimtPrintfFifoDefault},
+    {"/dump/dump_mode", aclpp::schema::dump_rules::kDefaultMode},
+    {"/dump/dump_op_switch", aclpp::schema::dump_rules::kDefaultSwitch},
+    {"/dump/dump_level", aclpp::schema::dump_rules::kDefaultLevel},
+    {"/dump/dump_data", aclpp::schema::dump_rules::kDefaultData},
+    {"/dump/dump_debug", aclpp::schema::dump_rules::kDefaultSwitch},
+    {"/profiler/switch", aclpp::schema::profiler_rules::kDefaultSwitch},
 }};
 
 bool isDefault(std::string_view pointer, const Side &side) {
     for (const KeyDefault &d : kKeyDefaults) {
-        if (d.pointer == pointer) return side.document.dump(side.value) == d.json;
+        if (d.pointer != pointer) continue;
+        const std::string json = d.string.empty() ? std::to_string(d.number) : '"' + std::string(d.string) + '"';
+        return side.document.dump(side.value) == json;
     }
     // An empty section is the same as no section.
     const JsonElement element = side.value.element;

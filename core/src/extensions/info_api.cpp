@@ -1,7 +1,8 @@
 // What the core is and knows without a runtime: its version, the names of the init and
-// finalize steps, and the product table (for tools such as `acl-config socs`). The same on both
-// runtimes (B-3).
+// finalize steps (the schema's), and the product table (for tools such as `acl-config socs`).
+// The same on both runtimes (B-3).
 #include "acl/aclpp_ext.h"
+#include "aclpp/schema/steps.hpp"
 #include "platform/products.hpp"
 
 using namespace aclpp::core;
@@ -16,55 +17,7 @@ const char *aclppCoreVersionString(void) {
 }
 
 const char *aclppStepName(aclppStep step) {
-    switch (step) {
-        case ACLPP_STEP_READ_FILE:
-            return "read_file";
-        case ACLPP_STEP_ERR_MSG_MODE:
-            return "err_msg_mode";
-        case ACLPP_STEP_MODEL_CALLBACKS:
-            return "model_callbacks";
-        case ACLPP_STEP_DUMP:
-            return "dump";
-        case ACLPP_STEP_OP_EXECUTOR:
-            return "op_executor";
-        case ACLPP_STEP_STACK_SIZE:
-            return "stack_size";
-        case ACLPP_STEP_DEFAULT_DEVICE:
-            return "default_device";
-        case ACLPP_STEP_PRINTF_FIFO:
-            return "printf_fifo";
-        case ACLPP_STEP_EVENT_MODE:
-            return "event_mode";
-        case ACLPP_STEP_PROFILING:
-            return "profiling";
-        case ACLPP_STEP_SOC:
-            return "soc";
-        case ACLPP_STEP_DVPP_CALLBACKS:
-            return "dvpp_callbacks";
-        case ACLPP_STEP_FILL_HOOK:
-            return "fill_hook";
-        case ACLPP_STEP_OTHER_CALLBACKS:
-            return "other_callbacks";
-        case ACLPP_STEP_FINALIZE_DLOG:
-            return "finalize_dlog";
-        case ACLPP_STEP_FINALIZE_PROFILING:
-            return "finalize_profiling";
-        case ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS:
-            return "finalize_op_compiler_callbacks";
-        case ACLPP_STEP_FINALIZE_MODEL_CALLBACKS:
-            return "finalize_model_callbacks";
-        case ACLPP_STEP_FINALIZE_DUMP:
-            return "finalize_dump";
-        case ACLPP_STEP_FINALIZE_DVPP_CALLBACKS:
-            return "finalize_dvpp_callbacks";
-        case ACLPP_STEP_FINALIZE_FILL_HOOK:
-            return "finalize_fill_hook";
-        case ACLPP_STEP_FINALIZE_DEFAULT_DEVICE:
-            return "finalize_default_device";
-        case ACLPP_STEP_FINALIZE_OTHER_CALLBACKS:
-            return "finalize_other_callbacks";
-    }
-    return nullptr;
+    return aclpp::schema::stepName(step);
 }
 
 size_t aclppSocCount(void) {

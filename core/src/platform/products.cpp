@@ -2,10 +2,14 @@
 
 #include <array>
 
+#include "aclpp/schema/profiler.hpp"
+
 namespace aclpp::core {
 namespace {
 
 using namespace std::string_view_literals;
+using schema::profiler_rules::kHardwareMemFreqMax;
+using schema::profiler_rules::kHardwareMemFreqMaxMicro;
 
 // aic_metrics names per family, in the order the profiler's rejection text lists them
 // (K-5, E-1).
@@ -38,21 +42,21 @@ constexpr std::array kMetrics310B{"ArithmeticUtilization"sv,
                                   "ResourceConflictRatio"sv};
 
 // clang-format off
-constexpr ProfilerTraits kProfiler310B{false, false, true, false, false, false, true, false, false, 100, kMetrics310B,
+constexpr ProfilerTraits kProfiler310B{false, false, true, false, false, false, true, false, false, kHardwareMemFreqMax, kMetrics310B,
                                        "PipelineExecuteUtilization", 8};
 
 constexpr std::array<FamilyTraits, 7> kFamilies{{
     // family, name, tag, aicore applied, aicore max, simt stacks, simd fifo, simt fifo, event mode, core dump
     {Family::ascend950, "Ascend 950PR/950DT", "950", true, 131072, true, true, true, true, true,
-     {true, false, true, true, false, true, true, true, true, 10000, kMetrics950, "PipeUtilization", 10}},
+     {true, false, true, true, false, true, true, true, true, kHardwareMemFreqMaxMicro, kMetrics950, "PipeUtilization", 10}},
     {Family::atlasA3, "Atlas A3", "A3", true, 196608, false, true, false, true, true,
-     {true, true, true, true, false, false, true, true, true, 100, kMetricsA2A3, "PipeUtilization", 8}},
+     {true, true, true, true, false, false, true, true, true, kHardwareMemFreqMax, kMetricsA2A3, "PipeUtilization", 8}},
     {Family::atlasA2, "Atlas A2", "910b", true, 196608, false, true, false, true, true,
-     {true, true, true, true, false, false, true, true, true, 100, kMetricsA2A3, "PipeUtilization", 8}},
+     {true, true, true, true, false, false, true, true, true, kHardwareMemFreqMax, kMetricsA2A3, "PipeUtilization", 8}},
     {Family::atlas910, "Atlas training", "910", false, 0, false, true, false, false, false,
-     {false, false, true, true, false, false, true, false, false, 100, kMetrics910, "PipeUtilization", 8}},
+     {false, false, true, true, false, false, true, false, false, kHardwareMemFreqMax, kMetrics910, "PipeUtilization", 8}},
     {Family::atlas310P, "Atlas inference", "310p", false, 0, false, true, false, false, false,
-     {false, false, false, true, false, false, true, false, false, 100, kMetrics910, "PipeUtilization", 8}},
+     {false, false, false, true, false, false, true, false, false, kHardwareMemFreqMax, kMetrics910, "PipeUtilization", 8}},
     {Family::atlas310B, "Atlas 200I/500 A2", "310b", true, 7864320, false, true, false, false, false,
      kProfiler310B},
     // The compact runtime (P-4): model dump only, none of the runtime limits. No

@@ -7,6 +7,8 @@
 #include <span>
 #include <string_view>
 
+#include "aclpp/schema/limits.hpp"
+
 namespace aclpp::core {
 
 enum class Family : uint8_t { ascend950, atlasA3, atlasA2, atlas910, atlas310P, atlas310B, ipv350 };
@@ -72,18 +74,18 @@ struct Product {
 /// All accepted names, comma separated, for "unknown SoC" messages.
 [[nodiscard]] std::string_view knownSocNames() noexcept;
 
-// Limits shared by the config keys and aclrtDeviceSetLimit (E-3).
-inline constexpr uint32_t kAicoreStackDefault = 32768;
-inline constexpr uint32_t kAicoreStackGranule = 16384;
-inline constexpr uint32_t kSimtStackDefault = 1152;  // per thread
-inline constexpr uint32_t kSimtDivergenceStackDefault = 1024;
-inline constexpr uint32_t kSimtStackGranule = 128;
-inline constexpr uint32_t kWarpSize = 32;
-inline constexpr uint32_t kSimdPrintfFifoDefault = 32768;
-inline constexpr uint32_t kSimdPrintfFifoMin = 1024;
-inline constexpr uint32_t kSimtPrintfFifoDefault = 2097152;
-inline constexpr uint32_t kSimtPrintfFifoMin = 1048576;
-inline constexpr uint32_t kPrintfFifoMax = 67108864;
-inline constexpr uint32_t kPrintfFifoGranule = 8;
+// The device-limit numbers (E-3) belong to the schema of acl.json.
+using schema::kAicoreStackDefault;
+using schema::kAicoreStackGranule;
+using schema::kPrintfFifoGranule;
+using schema::kPrintfFifoMax;
+using schema::kSimdPrintfFifoDefault;
+using schema::kSimdPrintfFifoMin;
+using schema::kSimtDivergenceStackDefault;
+using schema::kSimtPrintfFifoDefault;
+using schema::kSimtPrintfFifoMin;
+using schema::kSimtStackDefault;
+using schema::kSimtStackGranule;
+using schema::kWarpSize;
 
 }  // namespace aclpp::core

@@ -4,15 +4,15 @@
 // pointer match it; the validation API still gets every independent finding.
 #include <array>
 #include <cstdint>
-#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "aclpp/schema/dump.hpp"
+#include "aclpp/schema/dump_enumerations.hpp"
 #include "schema/context.hpp"
 #include "schema/dump_path.hpp"
-#include "schema/dump_rules.hpp"
 #include "text/user_text.hpp"
 
 namespace aclpp::core {
@@ -20,9 +20,9 @@ namespace {
 
 using namespace std::string_view_literals;
 
-// The tables (keys, allowed values, limits) live in schema/dump_rules.hpp, shared with the
-// documentation generator (tools/build/gen_config_reference.cpp).
-using namespace dump_rules;
+// The tables (keys, allowed values, limits) and the step rule are the schema's
+// (aclpp/schema/dump.hpp).
+using namespace schema::dump_rules;
 
 // ---- Small helpers (the string-building ones run only for a finding) -------------------------
 
@@ -129,71 +129,6 @@ Members<N> scanMembers(JsonObject object, const std::array<std::string_view, N> 
 
 constexpr auto kIgnoreUnknown = [](std::string_view) noexcept {};
 
-enum class StepIssue : uint8_t { none, tooManyItems, tooManyDashes, notDigits, reversed };
-struct StepCheck {
-    StepIssue issue = StepIssue::none;
-    std::size_t item = 0;
-    std::string_view text;  // the offending item
-};
-
-// strtol semantics for a digit string: saturates instead of overflowing.
-int64_t saturatingDecimal(std::string_view digits) noexcept {
-    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-    int64_t value = 0;
-    for (const char c : digits) {
-        const int digit = c - '0';
-        value = value > (kMax - digit) / 10 ? kMax : value * 10 + digit;
-    }
-    return value;
-}
-
-bool allDigits(std::string_view text) noexcept {
-    if (text.empty()) return false;
-    for (const char c : text) {
-        if (c < '0' || c > '9') return false;
-    }
-    return true;
-}
-
-// The dump_step rule (K-4). Splitting keeps empty items ("1|" has two items), as the
-// reference's Split does.
-StepCheck checkDumpStep(std::string_view step) noexcept {
-    StepCheck check;
-    std::size_t items = 1;
-    for (const char c : step) items += c == '|' ? 1 : 0;
-    if (items > kMaxStepItems) {
-        check.issue = StepIssue::tooManyItems;
-        check.item = items;
-        return check;
-    }
-    std::size_t start = 0;
-    for (std::size_t index = 0;; ++index) {
-        const std::size_t bar = step.find('|', start);
-        const std::string_view item =
-            step.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start);
-        check.item = index;
-        check.text = item;
-        const std::size_t dash = item.find('-');
-        const std::string_view first = item.substr(0, dash);
-        const std::string_view last = dash == std::string_view::npos ? first : item.substr(dash + 1);
-        if (last.find('-') != std::string_view::npos) {
-            check.issue = StepIssue::tooManyDashes;
-            return check;
-        }
-        if (!allDigits(first) || !allDigits(last)) {
-            check.issue = StepIssue::notDigits;
-            return check;
-        }
-        if (saturatingDecimal(first) > saturatingDecimal(last)) {
-            check.issue = StepIssue::reversed;
-            return check;
-        }
-        if (bar == std::string_view::npos) break;
-        start = bar + 1;
-    }
-    return StepCheck{};
-}
-
 std::string describeStepIssue(const StepCheck &check) {
     const std::string item = "item " + std::to_string(check.item) + " " + quotedText(check.text);
     switch (check.issue) {
@@ -285,13 +220,13 @@ private:
     void fillValues(DumpOutcome &out) const {
         out.present = true;
         out.scene = std::string(text(kScene, {}));
-        out.mode = std::string(text(kMode, "output"));
-        out.data = std::string(text(kData, "tensor"));
-        out.opSwitch = text(kOpSwitch, "off") == "on"sv;
-        out.debug = text(kDebug, "off") == "on"sv;
+        out.mode = std::string(text(kMode, kDefaultMode));
+        out.data = std::string(text(kData, kDefaultData));
+        out.opSwitch = text(kOpSwitch, kDefaultSwitch) == "on"sv;
+        out.debug = text(kDebug, kDefaultSwitch) == "on"sv;
         out.watcher = out.scene == "watcher"sv;
         out.step = std::string(text(kStep, {}));
-        const std::string_view level = text(kLevel, "all");
+        const std::string_view level = text(kLevel, kDefaultLevel);
         for (const LevelBits &entry : kLevelBits) {
             if (entry.level == level) out.levelBits = entry.bits;
         }
@@ -513,8 +448,8 @@ private:
 
     void checkConstraints() {
         const std::string_view scene = text(kScene, {});
-        const std::string_view debug = text(kDebug, "off");
-        const std::string_view opSwitch = text(kOpSwitch, "off");
+        const std::string_view debug = text(kDebug, kDefaultSwitch);
+        const std::string_view opSwitch = text(kOpSwitch, kDefaultSwitch);
         if (scene == "watcher"sv) checkWatcherScene(debug, opSwitch);
         if (exceptionKindOf(scene) != DumpKind::none) {
             checkExceptionScene(scene, debug, opSwitch);
@@ -535,7 +470,7 @@ private:
         if (debug == "on"sv) conflict(member(kDebug), debug, "it cannot be \"on\" when dump_scene is \"watcher\"");
         if (opSwitch == "on"sv)
             conflict(member(kOpSwitch), opSwitch, "it cannot be \"on\" when dump_scene is \"watcher\"");
-        const std::string_view mode = text(kMode, "output");
+        const std::string_view mode = text(kMode, kDefaultMode);
         if (mode != "output"sv) conflict(member(kMode), mode, "dump_scene \"watcher\" requires dump_mode \"output\"");
     }
 
@@ -550,7 +485,7 @@ private:
         if (!members_.present[kPath]) {
             error(at,
                   "EP0001: dump_path is missing; it is required unless dump_scene is an exception scene (" +
-                      std::string(kExceptionScenes) + ")",
+                      joined(kExceptionSceneValues) + ")",
                   "add \"dump_path\" naming an existing readable and writable directory, or <a.b.c.d>:<path>");
             return;
         }
@@ -572,13 +507,13 @@ private:
         const StepCheck check = checkDumpStep(step);
         if (check.issue == StepIssue::none) return;
         error(member(kStep), "EP0003: dump_step is " + quotedText(step) + "; " + describeStepIssue(check) + "; " +
-                                 std::string(kStepRule));
+                                 std::string(kStepRule) + std::string(kStepExample));
     }
 
     void checkList(std::string_view scene, std::string_view opSwitch) {
         JsonArray list;
         if (members_.value[kList].get_array().get(list) != simdjson::SUCCESS || list.size() == 0) return;
-        const ListRules rules{text(kLevel, "all"), scene, opSwitch == "off"sv, scene == "watcher"sv,
+        const ListRules rules{text(kLevel, kDefaultLevel), scene, opSwitch == "off"sv, scene == "watcher"sv,
                               members_.present[kLevel]};
         const Location listAt = member(kList);
         std::size_t index = 0;
@@ -697,7 +632,7 @@ private:
                           ", or leave dump_stats out");
             return;
         }
-        const std::string_view data = text(kData, "tensor");
+        const std::string_view data = text(kData, kDefaultData);
         if (data == "tensor"sv) {
             error(at,
                   "EP0005: dump_stats is set; it requires dump_data \"stats\" (dump_data is \"tensor\"" +
@@ -724,7 +659,7 @@ private:
     // P-4: single-operator dump is an error on a model-dump-only product, after the section
     // validated (as the core-dump rule above).
     void checkSingleOpDump() {
-        if (ctx_.product.traits->singleOpDump || text(kOpSwitch, "off") != "on"sv) return;
+        if (ctx_.product.traits->singleOpDump || text(kOpSwitch, kDefaultSwitch) != "on"sv) return;
         ++errors_;
         ctx_.report.error(
             ACLPP_STEP_DUMP, ACL_ERROR_INVALID_DUMP_CONFIG, member(kOpSwitch).pointer(),
@@ -745,7 +680,8 @@ private:
             warnMissing(member(kScene), "dump_scene is " + quotedText(scene) + " (" + std::string(kind) + " dump)",
                         hint);
         }
-        if (text(kDebug, "off") == "on"sv) warnMissing(member(kDebug), "dump_debug is \"on\" (overflow dump)", hint);
+        if (text(kDebug, kDefaultSwitch) == "on"sv)
+            warnMissing(member(kDebug), "dump_debug is \"on\" (overflow dump)", hint);
         if (members_.present[kKernelData]) {
             warnMissing(member(kKernelData),
                         "dump_kernel_data is " + quotedText(text(kKernelData, {})) + " (kernel-data dump)", hint);

@@ -18,14 +18,10 @@ using namespace std::string_view_literals;
 
 // The reference creates env dump directories with DEFAULT_DIR_MODE (owner rwx, group r-x).
 constexpr mode_t kDirectoryMode = 0750;
-constexpr int kMaxIpv4Part = 255;
-constexpr std::size_t kIpv4Parts = 4;
 
 // Only these scenes can be switched on through ASCEND_DUMP_SCENE; lite_exception and watcher
 // cannot, as in CANN.
 constexpr std::array kEnvDumpScenes{"aic_err_brief_dump"sv, "aic_err_norm_dump"sv, "aic_err_detail_dump"sv};
-
-constexpr std::string_view kPunctuationAllowedRemote = "-=[];\\,./!@#$%^&*()_+{}:?";
 
 // A NUL inside a JSON string cannot name a file; the C calls would silently cut the path there.
 bool hasNul(std::string_view text) noexcept {
@@ -143,32 +139,6 @@ std::string joinPath(std::string_view base, std::string_view leaf) {
 
 }  // namespace
 
-bool isRemoteDumpPathChar(char c) noexcept {
-    const auto u = static_cast<unsigned char>(c);
-    if ((u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9')) return true;
-    return kPunctuationAllowedRemote.find(c) != std::string_view::npos;
-}
-
-bool isPlainIpv4(std::string_view text) noexcept {
-    std::size_t parts = 0;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t dot = text.find('.', start);
-        const std::string_view part =
-            text.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
-        if (part.empty() || ++parts > kIpv4Parts) return false;
-        int value = 0;
-        for (const char c : part) {
-            if (c < '0' || c > '9') return false;
-            value = value * 10 + (c - '0');
-            if (value > kMaxIpv4Part) return false;
-        }
-        if (dot == std::string_view::npos) break;
-        start = dot + 1;
-    }
-    return parts == kIpv4Parts;
-}
-
 DumpPathCheck checkDumpPath(std::string_view path) {
     DumpPathCheck check;
     if (path.size() > kMaxDumpPathLength) {
@@ -213,7 +183,7 @@ std::string describeDumpPathProblem(std::string_view path, const DumpPathCheck &
                                           ? std::string("byte 0x") + kHex[bad >> 4] + kHex[bad & 0xF]
                                           : std::string("'") + static_cast<char>(bad) + "'";
             return "the path after the IP address holds " + shown + " at byte " + std::to_string(check.offset) +
-                   "; allowed there: letters, digits and " + std::string(kPunctuationAllowedRemote);
+                   "; allowed there: letters, digits and " + std::string(schema::dump_rules::kRemotePathPunctuation);
         }
         case DumpPathProblem::notFound:
             return "it does not exist (resolved from the current directory: " + errnoText(check.error) +

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "aclpp/schema/dump.hpp"
 #include "platform/environment.hpp"
 #include "platform/products.hpp"
 #include "schema/effective.hpp"
@@ -17,8 +18,9 @@
 
 namespace aclpp::core {
 
-/// The longest `dump_path` the reference accepts (EP0003 beyond it).
-inline constexpr std::size_t kMaxDumpPathLength = 512;
+using schema::dump_rules::isPlainIpv4;
+using schema::dump_rules::isRemoteDumpPathChar;
+using schema::dump_rules::kMaxDumpPathLength;
 
 enum class DumpPathProblem : uint8_t {
     none,
@@ -36,14 +38,6 @@ struct DumpPathCheck {
     std::size_t offset = 0;  // remoteBadChar: byte offset of the first bad character
     int error = 0;           // notFound, noAccess: errno of the failing call
 };
-
-/// True for "a.b.c.d" whose four parts are plain decimal 0..255 (digits only: no sign, no
-/// spaces, no trailing junk; the K-4 fix of the reference's lenient stoi).
-[[nodiscard]] bool isPlainIpv4(std::string_view text) noexcept;
-
-/// True for a character the reference allows after the colon of a remote dump_path: ASCII
-/// letters, digits and -=[];\,./!@#$%^&*()_+{}:?
-[[nodiscard]] bool isRemoteDumpPathChar(char c) noexcept;
 
 /// Checks a non-empty `dump_path` (the empty and missing cases are EP0001 and the caller's).
 /// A local path is resolved relative to the current directory.

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "aclpp/schema/dump.hpp"
+#include "aclpp/schema/top_level.hpp"
 #include "platform/products.hpp"
 
 namespace aclpp::core {
@@ -52,9 +54,9 @@ struct DumpOutcome {
     std::string scene;          // dump_scene as given ("" when absent)
     bool watcher = false;
     Setting<std::string> path;  // effective data path (before the <timestamp> sub-directory)
-    std::string mode = "output";
-    std::string data = "tensor";
-    uint32_t levelBits = 3;     // op = 1, kernel = 2, all = 3
+    std::string mode{schema::dump_rules::kDefaultMode};
+    std::string data{schema::dump_rules::kDefaultData};
+    uint32_t levelBits = schema::dump_rules::kLevelBits[2].bits;  // op = 1, kernel = 2, all = 3
     bool opSwitch = false;
     bool debug = false;
     std::string step;           // dump_step as given
@@ -89,7 +91,7 @@ struct EffectiveConfig {
     Setting<uint32_t> simdPrintfFifoSize{kSimdPrintfFifoDefault};
     Setting<uint32_t> simtPrintfFifoSize{kSimtPrintfFifoDefault};
     Setting<std::optional<uint8_t>> eventMode;                // unset = device default
-    Setting<uint32_t> maxOpqueueNum{20000};
+    Setting<uint32_t> maxOpqueueNum{schema::top_level_rules::kMaxOpqueueDefault};
     DumpOutcome dump;
     ProfilerOutcome profiler;
     Setting<uint32_t> logFlushTimeoutMs{2000};

@@ -8,11 +8,13 @@
 #include <vector>
 
 #include "acl/aclpp_ext.h"
+#include "aclpp/schema/dump.hpp"
+#include "aclpp/schema/dump_enumerations.hpp"
+#include "aclpp/schema/profiler.hpp"
+#include "aclpp/schema/top_level.hpp"
 #include "devices/limits.hpp"
 #include "json/writer.hpp"
-#include "schema/dump_rules.hpp"
-#include "schema/profiler_rules.hpp"
-#include "schema/top_level_rules.hpp"
+#include "schema/profiler_gate.hpp"
 
 namespace aclpp::core {
 namespace {
@@ -112,15 +114,15 @@ void refused(JsonWriter &w, const std::string &description) {
 
 // ---- top-level keys and their sections --------------------------------------------------------
 
-const LimitRule *limitOf(const top_level_rules::KeyRule &rule) {
+const LimitRule *limitOf(const schema::top_level_rules::KeyRule &rule) {
     for (const LimitRule &limit : kLimitRules) {
         if (limit.configKey == rule.key) return &limit;
     }
     return nullptr;
 }
 
-void writeKeyRule(JsonWriter &w, const top_level_rules::KeyRule &rule, const Products &products) {
-    using top_level_rules::ValueRule;
+void writeKeyRule(JsonWriter &w, const schema::top_level_rules::KeyRule &rule, const Products &products) {
+    using schema::top_level_rules::ValueRule;
     const LimitRule *limit = limitOf(rule);
     std::string description;
     if (limit != nullptr) description = std::string(limit->description) + ". ";
@@ -138,7 +140,7 @@ void writeKeyRule(JsonWriter &w, const top_level_rules::KeyRule &rule, const Pro
                             : "at most " + std::to_string(traits.aicoreStackMax) + " (above: a warning, not applied)") +
                        (traits.aicoreStackApplied ? "." : "; stored, never used.");
     }
-    if (rule.key == top_level_rules::kEventMode.key) {
+    if (rule.key == schema::top_level_rules::kEventMode.key) {
         const auto has = [](const FamilyTraits &t) { return t.eventMode; };
         if (!products.all(has)) {
             const std::string why = products.support(has) + " A product without task value wait refuses it with " +
@@ -151,13 +153,13 @@ void writeKeyRule(JsonWriter &w, const top_level_rules::KeyRule &rule, const Pro
     w.beginObject();
     switch (rule.rule) {
         case ValueRule::stringZeroOrOne:
-            stringEnum(w, top_level_rules::kZeroOrOneValues);
+            stringEnum(w, schema::top_level_rules::kZeroOrOneValues);
             break;
         case ValueRule::stringPositive:
             // Digits with at least one that is not 0; the upper bound is the validator's.
             w.key("type").value("string").key("pattern").value("^[0-9]*[1-9][0-9]*$");
-            if (rule.key == top_level_rules::kMaxOpqueueNum.key) {
-                w.key("default").value(std::to_string(top_level_rules::kMaxOpqueueDefault));
+            if (rule.key == schema::top_level_rules::kMaxOpqueueNum.key) {
+                w.key("default").value(std::to_string(schema::top_level_rules::kMaxOpqueueDefault));
             }
             break;
         case ValueRule::stringDeviceId:
@@ -195,7 +197,7 @@ void writeSection(JsonWriter &w, std::string_view section, const Products &produ
                "ignored with a warning (K-7).")
         .key("properties")
         .beginObject();
-    for (const top_level_rules::KeyRule &rule : top_level_rules::kKeyRules) {
+    for (const schema::top_level_rules::KeyRule &rule : schema::top_level_rules::kKeyRules) {
         if (rule.section != section) continue;
         w.key(rule.key);
         writeKeyRule(w, rule, products);
@@ -228,7 +230,7 @@ void objectArray(JsonWriter &w, std::span<const std::string_view> strings, std::
 }
 
 void writeDumpItem(JsonWriter &w) {
-    using namespace dump_rules;
+    using namespace schema::dump_rules;
     w.beginObject().key("type").value("object").key("properties").beginObject();
     for (std::size_t i = 0; i < kItemKeyCount; ++i) {
         w.key(kItemKeys[i]);
@@ -254,8 +256,8 @@ void writeDumpItem(JsonWriter &w) {
     w.endObject().endObject();
 }
 
-void writeDumpKey(JsonWriter &w, dump_rules::DumpKey key, const Products &products) {
-    using namespace dump_rules;
+void writeDumpKey(JsonWriter &w, schema::dump_rules::DumpKey key, const Products &products) {
+    using namespace schema::dump_rules;
     for (const Enumeration &enumeration : kEnumerations) {
         if (enumeration.key != key) continue;
         std::vector<std::string_view> allowed(enumeration.allowed.begin(), enumeration.allowed.end());
@@ -297,9 +299,10 @@ void writeDumpKey(JsonWriter &w, dump_rules::DumpKey key, const Products &produc
             // Checked by the validator only where they matter (phase C): a string is all the schema says.
             w.beginObject().key("type").value("string");
             w.key("description")
-                .value(key == kPath ? "A directory that exists and is writable, or a.b.c.d:<path>; not needed with an "
-                                      "exception-dump scene (checked by the validator)."
-                                    : std::string(kStepRule) + " (checked by the validator).")
+                .value(key == kPath
+                           ? "A directory that exists and is writable, or a.b.c.d:<path>; not needed with an "
+                             "exception-dump scene (checked by the validator)."
+                           : std::string(kStepRule) + std::string(kStepExample) + " (checked by the validator).")
                 .endObject();
             return;
         case kMode:
@@ -315,7 +318,7 @@ void writeDumpKey(JsonWriter &w, dump_rules::DumpKey key, const Products &produc
 }
 
 void writeDump(JsonWriter &w, const Products &products) {
-    using namespace dump_rules;
+    using namespace schema::dump_rules;
     w.beginObject()
         .key("type")
         .value("object")
@@ -361,8 +364,8 @@ uint64_t highestMemFreq(const Products &products) {
     return highest;
 }
 
-void writeProfilerKey(JsonWriter &w, const profiler_rules::KeyRule &rule, const Products &products) {
-    using namespace profiler_rules;
+void writeProfilerKey(JsonWriter &w, const schema::profiler_rules::KeyRule &rule, const Products &products) {
+    using namespace schema::profiler_rules;
     const auto has = [&](const FamilyTraits &t) { return supports(t.profiler, rule.gate); };
     // Only a gated key has a product story; every product accepts the others.
     std::string support;
@@ -453,7 +456,7 @@ void writeProfiler(JsonWriter &w, const Products &products) {
         .value(false)
         .key("properties")
         .beginObject();
-    for (const profiler_rules::KeyRule &rule : profiler_rules::kKeyRules) {
+    for (const schema::profiler_rules::KeyRule &rule : schema::profiler_rules::kKeyRules) {
         w.key(rule.key);
         writeProfilerKey(w, rule, products);
     }
@@ -480,22 +483,23 @@ std::string configJsonSchema(const Product *product) {
             "nesting depth are checked by `acl-config check`.")
         .key("properties")
         .beginObject();
-    w.key(top_level_rules::kSchemaKey)
+    w.key(schema::top_level_rules::kSchemaKey)
         .beginObject()
         .key("type")
         .value("string")
         .key("description")
         .value("The JSON Schema of this file, for editors; the runtime ignores it.")
         .endObject();
-    for (std::string_view key : top_level_rules::kTopLevelKeys) {
+    for (std::string_view key : schema::top_level_rules::kTopLevelKeys) {
         w.key(key);
         if (key == "dump") {
             writeDump(w, products);
         } else if (key == "profiler") {
             writeProfiler(w, products);
-        } else if (const auto *rule = std::find_if(top_level_rules::kKeyRules.begin(), top_level_rules::kKeyRules.end(),
+        } else if (const auto *rule = std::find_if(schema::top_level_rules::kKeyRules.begin(),
+                                                   schema::top_level_rules::kKeyRules.end(),
                                                    [&](const auto &r) { return r.section.empty() && r.key == key; });
-                   rule != top_level_rules::kKeyRules.end()) {
+                   rule != schema::top_level_rules::kKeyRules.end()) {
             writeKeyRule(w, *rule, products);
         } else {
             writeSection(w, key, products);

@@ -1,7 +1,7 @@
 // The JSON Schema (draft 2020-12) of acl.json, for editors and CI (aclppGetConfigSchema,
-// `acl-config schema`). It is generated from the tables the validator itself walks
-// (top_level_rules.hpp, devices/limits.hpp, dump_rules.hpp, profiler_rules.hpp and the product
-// table), so the two cannot disagree about a key, a type, a value list or a range.
+// `acl-config schema`). It is generated from the tables the validator itself walks (the schema
+// in base/include/aclpp/schema/, devices/limits.hpp and the product table), so the two cannot
+// disagree about a key, a type, a value list or a range.
 //
 // The schema only says what JSON Schema can say about one key at a time, and it never rejects
 // a config the validator accepts: unknown keys stay allowed (K-7) except in `profiler`, whose

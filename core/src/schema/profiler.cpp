@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "schema/context.hpp"
-#include "schema/profiler_rules.hpp"
+#include "schema/profiler_gate.hpp"
 #include "text/user_text.hpp"
 
 namespace aclpp::core {
@@ -27,9 +27,10 @@ constexpr aclppStep kStep = ACLPP_STEP_PROFILING;
 constexpr std::string_view kSectionKey = "profiler";
 constexpr std::string_view kSectionPointer = "/profiler";
 
-// The tables (allow-list, value lists, limits) and supports() live in schema/profiler_rules.hpp,
-// shared with the documentation generator (tools/build/gen_config_reference.cpp).
-using namespace profiler_rules;
+// The tables (allow-list, value lists, limits) are the schema's (aclpp/schema/profiler.hpp).
+using namespace schema::profiler_rules;
+using schema::allDigits;
+using schema::decimalValue;
 
 const KeyRule *findRule(std::string_view key) noexcept {
     const auto *it = std::find_if(kKeyRules.begin(), kKeyRules.end(), [key](const KeyRule &r) { return r.key == key; });
@@ -102,10 +103,6 @@ std::vector<std::string_view> splitItems(std::string_view text) {
     return items;
 }
 
-bool allDigits(std::string_view text) noexcept {
-    return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 // One Custom: event (already lower-cased): "0x" + hex digits, or decimal digits that fit an int
 // (PV CheckHexOrDec: hex first, then decimal through stoi).
 bool isValidEvent(std::string_view item) noexcept {
@@ -117,13 +114,7 @@ bool isValidEvent(std::string_view item) noexcept {
             return true;
         }
     }
-    if (!allDigits(event)) return false;
-    uint64_t v = 0;
-    for (char c : event) {
-        v = v * 10 + static_cast<uint64_t>(c - '0');
-        if (v > static_cast<uint64_t>(std::numeric_limits<int32_t>::max())) return false;
-    }
-    return true;
+    return allDigits(event) && decimalValue(event) <= static_cast<uint64_t>(std::numeric_limits<int32_t>::max());
 }
 
 class ProfilerValidator {
@@ -426,8 +417,7 @@ void ProfilerValidator::checkStorageLimit(JsonElement value) {
         const std::string_view digits = text.substr(0, text.size() - kStorageLimitUnit.size());
         ok = allDigits(digits) && digits.size() <= kStorageLimitMaxDigits;
         if (ok) {
-            uint64_t mb = 0;
-            for (char c : digits) mb = mb * 10 + static_cast<uint64_t>(c - '0');
+            const uint64_t mb = decimalValue(digits);
             ok = mb >= kStorageLimitMinMb && mb <= kStorageLimitMaxMb;
         }
     }

@@ -10,9 +10,9 @@
 #include <unordered_set>
 #include <vector>
 
+#include "aclpp/schema/top_level.hpp"
 #include "devices/limits.hpp"
 #include "schema/context.hpp"
-#include "schema/top_level_rules.hpp"
 #include "text/user_text.hpp"
 
 namespace aclpp::core {
@@ -22,9 +22,24 @@ using namespace std::string_view_literals;
 
 constexpr uint64_t kUint32Max = std::numeric_limits<uint32_t>::max();
 constexpr uint64_t kInt32Max = std::numeric_limits<int32_t>::max();
-// The key table (kKeyRules, the known-key lists) lives in schema/top_level_rules.hpp, shared
-// with the documentation generator (tools/build/gen_config_reference.cpp).
-using namespace top_level_rules;
+constexpr std::string_view kAboveUint32 = "above 4294967295";  // why a value above kUint32Max is refused
+// The key table (kKeyRules, the known-key lists) is the schema's (aclpp/schema/top_level.hpp).
+using namespace schema::top_level_rules;
+using schema::allDigits;
+using schema::decimalValue;
+
+// Limit rules and key rules must name the same keys: the validator looks one up by the other.
+constexpr bool limitKeysMatch() {
+    for (const LimitRule &limit : kLimitRules) {
+        bool found = false;
+        for (const KeyRule &rule : kKeyRules) {
+            found = found || (rule.key == limit.configKey && rule.pointer == limit.configPointer);
+        }
+        if (!found) return false;
+    }
+    return true;
+}
+static_assert(limitKeysMatch(), "every device limit needs a key rule with the same key and pointer");
 
 // ---- reading values -----------------------------------------------------------------------
 
@@ -46,26 +61,6 @@ Reading badValue(std::string_view problem = {}) {
     return Reading{Reading::Outcome::badValue, 0, problem};
 }
 
-bool allDigits(std::string_view text) noexcept {
-    if (text.empty()) return false;
-    for (char c : text) {
-        if (c < '0' || c > '9') return false;
-    }
-    return true;
-}
-
-/// Decimal digits to a number, saturating at 2^64-1 so that an over-long string reads as "too
-/// large" rather than wrapping. The caller has checked allDigits.
-uint64_t digitsValue(std::string_view digits) noexcept {
-    uint64_t value = 0;
-    for (char c : digits) {
-        const auto digit = static_cast<uint64_t>(c - '0');
-        if (value > (std::numeric_limits<uint64_t>::max() - digit) / 10) return std::numeric_limits<uint64_t>::max();
-        value = value * 10 + digit;
-    }
-    return value;
-}
-
 Reading readStringZeroOrOne(JsonElement element) {
     std::string_view text;
     if (element.get_string().get(text) != simdjson::SUCCESS) return wrongType();
@@ -79,9 +74,9 @@ Reading readStringPositive(JsonElement element) {
     if (element.get_string().get(text) != simdjson::SUCCESS) return wrongType();
     // Stricter than the reference's strtol (K-3): "12abc" is refused instead of read as 12.
     if (!allDigits(text)) return badValue("not decimal digits");
-    const uint64_t value = digitsValue(text);
+    const uint64_t value = decimalValue(text);
     if (value == 0) return badValue("not above 0");
-    if (value > kUint32Max) return badValue("above 4294967295");
+    if (value > kUint32Max) return badValue(kAboveUint32);
     return accepted(value);
 }
 
@@ -90,7 +85,7 @@ Reading readStringDeviceId(JsonElement element) {
     if (element.get_string().get(text) != simdjson::SUCCESS) return wrongType();
     if (!allDigits(text)) return badValue();
     if (text.size() > 1 && text.front() == '0') return badValue("leading zero");
-    const uint64_t value = digitsValue(text);
+    const uint64_t value = decimalValue(text);
     // K-1: the reference truncates to int32, so "4294967296" would select device 0.
     if (value > kInt32Max) return badValue("above 2147483647");
     return accepted(value);
@@ -102,16 +97,16 @@ Reading readStackNumber(JsonElement element) {
             const int64_t value = element.get_int64().value_unsafe();
             // K-1: the reference wraps a negative size to a huge unsigned one.
             if (value < 0) return badValue("negative");
-            if (static_cast<uint64_t>(value) > kUint32Max) return badValue("above 4294967295");
+            if (static_cast<uint64_t>(value) > kUint32Max) return badValue(kAboveUint32);
             return accepted(static_cast<uint64_t>(value));
         }
         case JsonType::UINT64:  // only values above 2^63-1 are typed UINT64
-            return badValue("above 4294967295");
+            return badValue(kAboveUint32);
         case JsonType::DOUBLE: {
             // The reference truncates floats; K-1 refuses a fraction but keeps 65536.0 and 1e5.
             const double value = element.get_double().value_unsafe();
             if (value < 0) return badValue("negative");
-            if (value > static_cast<double>(kUint32Max)) return badValue("above 4294967295");
+            if (value > static_cast<double>(kUint32Max)) return badValue(kAboveUint32);
             const auto whole = static_cast<uint64_t>(value);
             if (static_cast<double>(whole) != value) return badValue("fractional");
             return accepted(whole);
@@ -289,7 +284,8 @@ void checkMaxOpqueueNum(ValidationContext &ctx, JsonObject root) {
     if (*value < kMaxOpqueueDefault) {
         // K-3: the op executor accepts it and only warns.
         ctx.report.warning(kMaxOpqueueNum.step, std::string(kMaxOpqueueNum.pointer),
-                           "max_opqueue_num is " + describeValue(*element) + ", below the default 20000");
+                           "max_opqueue_num is " + describeValue(*element) + ", below the default " +
+                               std::string(kMaxOpqueueDefaultText));
     }
 }
 

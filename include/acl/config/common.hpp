@@ -6,6 +6,8 @@
 #include <acl/aclpp_ext.h>
 
 #include <acl/detail/macros.hpp>
+#include <aclpp/schema/dump.hpp>
+#include <aclpp/schema/profiler.hpp>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -75,19 +77,19 @@ constexpr void append(std::optional<std::vector<T>> &list, From &from) {
     }
 }
 
-inline constexpr std::array<std::string_view, 5> kDumpSceneNames{"lite_exception", "aic_err_brief_dump",
-                                                                 "aic_err_norm_dump", "aic_err_detail_dump", "watcher"};
-inline constexpr std::array<std::string_view, 3> kDumpModeNames{"input", "output", "all"};
-inline constexpr std::array<std::string_view, 2> kDumpDataNames{"tensor", "stats"};
-inline constexpr std::array<std::string_view, 3> kDumpLevelNames{"op", "kernel", "all"};
-inline constexpr std::array<std::string_view, 5> kKernelDataNames{"all", "printf", "tensor", "assert", "timestamp"};
-inline constexpr std::array<std::string_view, 7> kDumpStatNames{"Max",          "Min",          "Avg",   "Nan",
-                                                                "Negative Inf", "Positive Inf", "L2norm"};
+// The acl.json names of the enumerators, in enumerator order: the schema's value lists where the
+// order is the same.
+inline constexpr const auto &kDumpSceneNames = ::aclpp::schema::dump_rules::kSceneValues;
+inline constexpr const auto &kDumpModeNames = ::aclpp::schema::dump_rules::kModeValues;
+inline constexpr const auto &kDumpDataNames = ::aclpp::schema::dump_rules::kDataValues;
+inline constexpr const auto &kDumpLevelNames = ::aclpp::schema::dump_rules::kLevelValues;
+inline constexpr const auto &kKernelDataNames = ::aclpp::schema::dump_rules::kKernelDataValues;
+inline constexpr const auto &kDumpStatNames = ::aclpp::schema::dump_rules::kStatsValues;
 inline constexpr std::array<std::string_view, 3> kGeApiNames{"off", "l0", "l1"};
 inline constexpr std::array<std::string_view, 6> kTaskTimeNames{"off", "on", "l0", "l1", "l2", "l3"};
-inline constexpr std::array<std::string_view, 2> kLlcProfilingNames{"read", "write"};
-inline constexpr std::array<std::string_view, 6> kHostSysNames{"cpu", "mem", "disk", "network", "osrt", "numa"};
-inline constexpr std::array<std::string_view, 2> kHostSysUsageNames{"cpu", "mem"};
+inline constexpr const auto &kLlcProfilingNames = ::aclpp::schema::profiler_rules::kLlcProfilingValues;
+inline constexpr const auto &kHostSysNames = ::aclpp::schema::profiler_rules::kHostSysItems;
+inline constexpr const auto &kHostSysUsageNames = ::aclpp::schema::profiler_rules::kHostSysUsageItems;
 
 /// The JSON text of an enumerator; an out-of-range value (a cast) gives "" so that validation
 /// reports it and to_json writes a value the runtime rejects rather than a wrong valid one.

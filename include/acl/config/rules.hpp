@@ -1,6 +1,8 @@
-// acl/config/rules.hpp: Config::validate_static, the constexpr re-implementation of the core's
-// validation rules that need no file system, product or environment (decision C-4): types,
-// enumerations, the dump constraints of K-4 and the fixed ranges of K-1 and K-5.
+// acl/config/rules.hpp: Config::validate_static, the constexpr checks of the core's validation
+// rules that need no file system, product or environment (decision C-4): types, enumerations,
+// the dump constraints of K-4 and the fixed ranges of K-1 and K-5. Keys, pointers, codes, limits
+// and the text rules (dump_step, IPv4, path characters) are the schema's (<aclpp/schema/...>),
+// which the core's validator reads too.
 // Findings come in init-step order with the core's codes and JSON pointers, so the first error
 // is what aclInit would return. Included by <acl/config.hpp>.
 #pragma once
@@ -8,6 +10,10 @@
 #include <acl/config/json_writer.hpp>
 #include <acl/config/top_level.hpp>
 #include <acl/detail/json_text.hpp>
+#include <aclpp/schema/dump.hpp>
+#include <aclpp/schema/profiler.hpp>
+#include <aclpp/schema/steps.hpp>
+#include <aclpp/schema/top_level.hpp>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -129,83 +135,19 @@ inline constexpr std::array<std::string_view, static_cast<std::size_t>(ConfigRul
 
 namespace detail {
 
-inline constexpr std::size_t kMaxDumpPathLength = 512;
-inline constexpr std::size_t kMaxStepItems = 100;
-inline constexpr std::size_t kMaxBlacklistEntries = 100;
-inline constexpr std::array<std::string_view, 9> kRuntimeTopLevelKeys{
-    "err_msg_mode",          "defaultDevice", "StackSize", "simd_printf_fifo_size_per_core",
-    "simt_printf_fifo_size", "acl_graph",     "dump",      "profiler",
-    "max_opqueue_num"};
+namespace top_level_rules = ::aclpp::schema::top_level_rules;
+namespace dump_rules = ::aclpp::schema::dump_rules;
+namespace profiler_rules = ::aclpp::schema::profiler_rules;
 
-[[nodiscard]] constexpr bool all_digits(std::string_view text) noexcept {
-    if (text.empty()) return false;
-    for (const char c : text) {
-        if (c < '0' || c > '9') return false;
+/// "a, b, c": a value list of the schema as messages name it.
+template <std::size_t N>
+[[nodiscard]] constexpr std::string value_list(const std::array<std::string_view, N> &names) {
+    std::string out;
+    for (const std::string_view name : names) {
+        if (!out.empty()) out += ", ";
+        out += name;
     }
-    return true;
-}
-
-/// "a.b.c.d" with four plain decimal parts 0..255 (the K-4 fix of the reference's stoi).
-[[nodiscard]] constexpr bool plain_ipv4(std::string_view text) noexcept {
-    std::size_t parts = 0;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t dot = text.find('.', start);
-        const std::string_view part =
-            text.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
-        if (part.empty() || ++parts > 4) return false;
-        int value = 0;
-        for (const char c : part) {
-            if (c < '0' || c > '9') return false;
-            value = value * 10 + (c - '0');
-            if (value > 255) return false;
-        }
-        if (dot == std::string_view::npos) break;
-        start = dot + 1;
-    }
-    return parts == 4;
-}
-
-[[nodiscard]] constexpr bool remote_path_char(char c) noexcept {
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
-    return std::string_view("-=[];\\,./!@#$%^&*()_+{}:?").find(c) != std::string_view::npos;
-}
-
-/// Saturating decimal value of a digit string (strtol-like).
-[[nodiscard]] constexpr std::int64_t saturating_decimal(std::string_view digits) noexcept {
-    constexpr std::int64_t kMax = 0x7fffffffffffffffLL;
-    std::int64_t value = 0;
-    for (const char c : digits) {
-        const int d = c - '0';
-        value = value > (kMax - d) / 10 ? kMax : value * 10 + d;
-    }
-    return value;
-}
-
-/// The dump_step rule (K-4): up to 100 '|' items, each N or N-M with digits only and N <= M.
-[[nodiscard]] constexpr bool dump_step_valid(std::string_view step) noexcept {
-    std::size_t items = 1;
-    for (const char c : step) items += c == '|' ? 1 : 0;
-    if (items > kMaxStepItems) return false;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t bar = step.find('|', start);
-        const std::string_view item =
-            step.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start);
-        const std::size_t dash = item.find('-');
-        const std::string_view first = item.substr(0, dash);
-        const std::string_view last = dash == std::string_view::npos ? first : item.substr(dash + 1);
-        if (last.find('-') != std::string_view::npos) return false;
-        if (!all_digits(first) || !all_digits(last)) return false;
-        if (saturating_decimal(first) > saturating_decimal(last)) return false;
-        if (bar == std::string_view::npos) return true;
-        start = bar + 1;
-    }
-}
-
-/// The characters msprof refuses in `profiler.output`.
-[[nodiscard]] constexpr bool profiler_output_char_bad(char c) noexcept {
-    return std::string_view("\n\f\r\b\t\v\x7f\"'\\%><|&$;`").find(c) != std::string_view::npos;
+    return out;
 }
 
 class StaticValidator {
@@ -218,25 +160,17 @@ public:
         check_err_msg_mode();
         if (c_.dump) check_dump(*c_.dump);
         if (c_.max_opqueue_num && *c_.max_opqueue_num == 0) {
-            error("op_executor", ACL_ERROR_INVALID_PARAM, "/max_opqueue_num", ConfigRule::max_opqueue_num_zero,
-                  "max_opqueue_num is \"0\", not above 0; allowed: a JSON string of decimal digits above 0");
+            key_error(top_level_rules::kMaxOpqueueNum, ConfigRule::max_opqueue_num_zero,
+                      "max_opqueue_num is \"0\", not above 0; allowed: a JSON string of decimal digits above 0");
         }
         if (c_.default_device && *c_.default_device < 0) {
-            error("default_device", ACL_ERROR_FAILURE, "/defaultDevice/default_device",
-                  ConfigRule::default_device_negative,
-                  "default_device is negative; allowed: a JSON string of decimal digits (a device id)");
+            key_error(top_level_rules::kDefaultDevice, ConfigRule::default_device_negative,
+                      "default_device is negative; allowed: a JSON string of decimal digits (a device id)");
         }
-        if (c_.simd_printf_fifo_size_per_core && *c_.simd_printf_fifo_size_per_core == 0) {
-            error("printf_fifo", ACL_ERROR_FAILURE, "/simd_printf_fifo_size_per_core", ConfigRule::printf_fifo_zero,
-                  "simd_printf_fifo_size_per_core is 0; allowed: a JSON integer matching [1-9][0-9]*");
-        }
-        if (c_.simt_printf_fifo_size && *c_.simt_printf_fifo_size == 0) {
-            error("printf_fifo", ACL_ERROR_FAILURE, "/simt_printf_fifo_size", ConfigRule::printf_fifo_zero,
-                  "simt_printf_fifo_size is 0; allowed: a JSON integer matching [1-9][0-9]*");
-        }
+        check_fifo(top_level_rules::kSimdPrintfFifo, c_.simd_printf_fifo_size_per_core);
+        check_fifo(top_level_rules::kSimtPrintfFifo, c_.simt_printf_fifo_size);
         if (c_.event_mode && static_cast<unsigned>(*c_.event_mode) > 1) {
-            error("event_mode", ACL_ERROR_INVALID_PARAM, "/acl_graph/event_mode", ConfigRule::event_mode_value,
-                  "event_mode is not \"0\" or \"1\"");
+            key_error(top_level_rules::kEventMode, ConfigRule::event_mode_value, "event_mode is not \"0\" or \"1\"");
         }
         if (c_.profiler) check_profiler(*c_.profiler);
         return finish();
@@ -270,10 +204,14 @@ private:
             report_.findings.push_back(std::move(f));
         }
     }
+    /// A value of a top-level key is wrong: the key's step, pointer and value code are the table's.
+    constexpr void key_error(const top_level_rules::KeyRule &key, ConfigRule rule, const std::string &message) {
+        error(::aclpp::schema::stepName(key.step), key.valueError, std::string(key.pointer), rule, message);
+    }
     constexpr void dump_error(const std::string &pointer, ConfigRule rule, const std::string &message,
                               const std::string &hint = {}) {
         ++dump_errors_;
-        error("dump", ACL_ERROR_INVALID_DUMP_CONFIG, pointer, rule, message, hint);
+        error(::aclpp::schema::stepName(ACLPP_STEP_DUMP), ACL_ERROR_INVALID_DUMP_CONFIG, pointer, rule, message, hint);
     }
 
     // ---- the builder's own rules: an extra key must not shadow or repeat a key ----
@@ -283,7 +221,8 @@ private:
             std::string pointer;
             append_pointer_token(pointer, item.key);
             bool known = false;
-            for (const std::string_view key : kRuntimeTopLevelKeys) known = known || key == item.key;
+            for (const std::string_view key : ::aclpp::schema::top_level_rules::kTopLevelKeys)
+                known = known || key == item.key;
             if (known) {
                 error("builder", ACL_ERROR_INVALID_PARAM, pointer, ConfigRule::extra_key_is_known,
                       "extra key \"" + item.key + "\" is read by the runtime; set the typed member instead");
@@ -296,7 +235,8 @@ private:
                 }
             }
             if (!json_syntax_valid(item.json)) {
-                error("err_msg_mode", ACL_ERROR_PARSE_FILE, "", ConfigRule::extra_json_invalid,
+                error(::aclpp::schema::stepName(ACLPP_STEP_ERR_MSG_MODE), ACL_ERROR_PARSE_FILE, "",
+                      ConfigRule::extra_json_invalid,
                       "the value of extra key \"" + item.key + "\" is not valid JSON text");
             }
         }
@@ -338,15 +278,22 @@ private:
     }
     constexpr bool check_strings() {
         if (strings_ok()) return true;
-        error("err_msg_mode", ACL_ERROR_PARSE_FILE, "", ConfigRule::string_not_utf8,
+        error(::aclpp::schema::stepName(ACLPP_STEP_ERR_MSG_MODE), ACL_ERROR_PARSE_FILE, "", ConfigRule::string_not_utf8,
               "a string of the config is not valid UTF-8, so the JSON text cannot be parsed");
         return false;
     }
 
+    constexpr void check_fifo(const top_level_rules::KeyRule &key, const std::optional<std::uint32_t> &value) {
+        if (value && *value == 0) {
+            key_error(key, ConfigRule::printf_fifo_zero,
+                      std::string(key.key) + " is 0; allowed: a JSON integer matching [1-9][0-9]*");
+        }
+    }
+
     constexpr void check_err_msg_mode() {
         if (c_.err_msg_mode && static_cast<unsigned>(*c_.err_msg_mode) > 1) {
-            error("err_msg_mode", ACL_ERROR_INVALID_PARAM, "/err_msg_mode", ConfigRule::err_msg_mode_value,
-                  "err_msg_mode is not \"0\" or \"1\"; allowed: \"0\" (thread) or \"1\" (process)");
+            key_error(top_level_rules::kErrMsgMode, ConfigRule::err_msg_mode_value,
+                      "err_msg_mode is not \"0\" or \"1\"; allowed: \"0\" (thread) or \"1\" (process)");
         }
     }
 
@@ -373,14 +320,14 @@ private:
         if (d.kernel_data) {
             if (d.kernel_data->empty()) {
                 dump_error("/dump/dump_kernel_data", ConfigRule::dump_kernel_data_empty,
-                           "EP0001: dump_kernel_data is empty (\"\"); list at least one of all, printf, tensor, "
-                           "assert, timestamp");
+                           "EP0001: dump_kernel_data is empty (\"\"); list at least one of " +
+                               value_list(dump_rules::kKernelDataValues));
             } else {
                 for (const KernelData item : *d.kernel_data) {
                     if (!enum_valid(kKernelDataNames, item)) {
-                        dump_error(
-                            "/dump/dump_kernel_data", ConfigRule::dump_enum_value,
-                            "EP0002: dump_kernel_data has an item outside all, printf, tensor, assert, timestamp");
+                        dump_error("/dump/dump_kernel_data", ConfigRule::dump_enum_value,
+                                   "EP0002: dump_kernel_data has an item outside " +
+                                       value_list(dump_rules::kKernelDataValues));
                         break;
                     }
                 }
@@ -436,10 +383,9 @@ private:
             }
             return;
         }
-        if (d.step && !d.step->empty() && !dump_step_valid(*d.step)) {
+        if (d.step && !d.step->empty() && dump_rules::checkDumpStep(*d.step).issue != dump_rules::StepIssue::none) {
             dump_error("/dump/dump_step", ConfigRule::dump_step_syntax,
-                       "EP0003: dump_step is \"" + *d.step +
-                           "\"; allowed: up to 100 items separated by '|', each N or N-M with N <= M, digits only");
+                       "EP0003: dump_step is \"" + *d.step + "\"; " + std::string(dump_rules::kStepRule));
         }
         if (d.list) {
             for (std::size_t i = 0; i < d.list->size(); ++i)
@@ -468,13 +414,15 @@ private:
             dump_error("/dump/dump_path", ConfigRule::dump_path_empty, "EP0001: dump_path is empty (\"\")");
             return;
         }
-        if (path.size() > kMaxDumpPathLength) {
+        if (path.size() > dump_rules::kMaxDumpPathLength) {
             dump_error("/dump/dump_path", ConfigRule::dump_path_too_long,
-                       "EP0003: dump_path is " + uint_text(path.size()) + " bytes long; at most 512 are allowed");
+                       "EP0003: dump_path is " + uint_text(path.size()) + " bytes long; at most " +
+                           uint_text(dump_rules::kMaxDumpPathLength) + " are allowed");
             return;
         }
         const std::size_t colon = path.find(':');
-        if (colon == std::string_view::npos || !plain_ipv4(path.substr(0, colon))) return;  // a local path: run time
+        if (colon == std::string_view::npos || !dump_rules::isPlainIpv4(path.substr(0, colon)))
+            return;  // a local path: run time
         const std::string_view remote = path.substr(colon + 1);
         if (remote.empty()) {
             dump_error("/dump/dump_path", ConfigRule::dump_path_remote_empty,
@@ -482,10 +430,10 @@ private:
             return;
         }
         for (const char ch : remote) {
-            if (!remote_path_char(ch)) {
+            if (!dump_rules::isRemoteDumpPathChar(ch)) {
                 dump_error("/dump/dump_path", ConfigRule::dump_path_remote_bad_char,
-                           "EP0003: the path after the colon holds a character outside letters, digits and "
-                           "-=[];\\,./!@#$%^&*()_+{}:?");
+                           "EP0003: the path after the colon holds a character outside letters, digits and " +
+                               std::string(dump_rules::kRemotePathPunctuation));
                 return;
             }
         }
@@ -527,13 +475,14 @@ private:
         }
         const std::size_t optype = m.optype_blacklist ? m.optype_blacklist->size() : 0;
         const std::size_t opname = m.opname_blacklist ? m.opname_blacklist->size() : 0;
-        if (optype > kMaxBlacklistEntries) {
+        const std::string most = "; at most " + uint_text(dump_rules::kMaxBlacklistEntries) + " are allowed";
+        if (optype > dump_rules::kMaxBlacklistEntries) {
             dump_error(at + "/optype_blacklist", ConfigRule::blacklist_too_long,
-                       "EP0003: optype_blacklist has " + uint_text(optype) + " entries; at most 100 are allowed");
+                       "EP0003: optype_blacklist has " + uint_text(optype) + " entries" + most);
         }
-        if (opname > kMaxBlacklistEntries) {
+        if (opname > dump_rules::kMaxBlacklistEntries) {
             dump_error(at + "/opname_blacklist", ConfigRule::blacklist_too_long,
-                       "EP0003: opname_blacklist has " + uint_text(opname) + " entries; at most 100 are allowed");
+                       "EP0003: opname_blacklist has " + uint_text(opname) + " entries" + most);
         }
         const bool level_op = d.level.value_or(DumpLevel::all) == DumpLevel::op;
         if (optype > 0 && !level_op) {
@@ -567,7 +516,8 @@ private:
 
     // ---- profiler (K-5): per key in document order, then the "switch on" checks ----
     constexpr void profiler_error(std::string_view key, ConfigRule rule, const std::string &message) {
-        error("profiling", ACL_ERROR_INVALID_PARAM, "/profiler/" + std::string(key), rule, message);
+        error(::aclpp::schema::stepName(ACLPP_STEP_PROFILING), ACL_ERROR_INVALID_PARAM, "/profiler/" + std::string(key),
+              rule, message);
     }
     template <class Enum, std::size_t N>
     constexpr void profiler_enum(std::string_view key, const std::array<std::string_view, N> &names,
@@ -589,7 +539,8 @@ private:
             }
         }
     }
-    constexpr void frequency(std::string_view key, const std::optional<std::uint32_t> &value, std::uint32_t max) {
+    constexpr void frequency(std::string_view key, const std::optional<std::uint32_t> &value, std::uint64_t max = 0) {
+        if (max == 0) max = profiler_rules::ruleFor(key).maxFrequency;
         if (value && (*value < 1 || *value > max)) {
             profiler_error(key, ConfigRule::profiler_frequency_range,
                            "EK0003: " + std::string(key) + " is " + uint_text(*value) +
@@ -600,33 +551,38 @@ private:
     constexpr void check_profiler(const Profiler &p) {
         profiler_enum("task_time", kTaskTimeNames, p.task_time);
         profiler_enum("ge_api", kGeApiNames, p.ge_api);
-        // sys_hardware_mem_freq: 0 is wrong everywhere; the upper bound (100 or 10000) is the product's.
-        if (p.sys_hardware_mem_freq && (*p.sys_hardware_mem_freq == 0 || *p.sys_hardware_mem_freq > 10000)) {
-            frequency("sys_hardware_mem_freq", p.sys_hardware_mem_freq, *p.sys_hardware_mem_freq > 10000 ? 10000 : 100);
+        // sys_hardware_mem_freq: 0 is wrong everywhere; the upper bound (one of two) is the product's.
+        constexpr std::uint32_t kMicro = profiler_rules::kHardwareMemFreqMaxMicro;
+        if (p.sys_hardware_mem_freq && (*p.sys_hardware_mem_freq == 0 || *p.sys_hardware_mem_freq > kMicro)) {
+            frequency("sys_hardware_mem_freq", p.sys_hardware_mem_freq,
+                      *p.sys_hardware_mem_freq > kMicro ? kMicro : profiler_rules::kHardwareMemFreqMax);
         }
         profiler_enum("llc_profiling", kLlcProfilingNames, p.llc_profiling);
-        frequency("sys_io_sampling_freq", p.sys_io_sampling_freq, 100);
-        frequency("sys_interconnection_freq", p.sys_interconnection_freq, 50);
-        frequency("sys_cpu_freq", p.sys_cpu_freq, 50);
-        frequency("dvpp_freq", p.dvpp_freq, 100);
+        frequency("sys_io_sampling_freq", p.sys_io_sampling_freq);
+        frequency("sys_interconnection_freq", p.sys_interconnection_freq);
+        frequency("sys_cpu_freq", p.sys_cpu_freq);
+        frequency("dvpp_freq", p.dvpp_freq);
         profiler_list("host_sys", kHostSysNames, p.host_sys);
         profiler_list("host_sys_usage", kHostSysUsageNames, p.host_sys_usage);
-        frequency("host_sys_usage_freq", p.host_sys_usage_freq, 50);
-        frequency("sys_lp_freq", p.sys_lp_freq, 100);
+        frequency("host_sys_usage_freq", p.host_sys_usage_freq);
+        frequency("sys_lp_freq", p.sys_lp_freq);
         if (!p.enabled.value_or(false)) return;
         if (p.output) {
             for (const char ch : *p.output) {
-                if (profiler_output_char_bad(ch)) {
+                if (profiler_rules::isForbiddenOutputChar(ch)) {
                     profiler_error("output", ConfigRule::profiler_output_char,
                                    "EK0003: output holds a character msprof refuses");
                     break;
                 }
             }
         }
-        if (p.storage_limit_mb && (*p.storage_limit_mb < 200 || *p.storage_limit_mb > 4294967295ULL)) {
-            profiler_error(
-                "storage_limit", ConfigRule::profiler_storage_limit_range,
-                "EK0003: storage_limit is " + uint_text(*p.storage_limit_mb) + "MB; allowed: 200MB to 4294967295MB");
+        if (p.storage_limit_mb && (*p.storage_limit_mb < profiler_rules::kStorageLimitMinMb ||
+                                   *p.storage_limit_mb > profiler_rules::kStorageLimitMaxMb)) {
+            const std::string unit(profiler_rules::kStorageLimitUnit);
+            profiler_error("storage_limit", ConfigRule::profiler_storage_limit_range,
+                           "EK0003: storage_limit is " + uint_text(*p.storage_limit_mb) + unit +
+                               "; allowed: " + uint_text(profiler_rules::kStorageLimitMinMb) + unit + " to " +
+                               uint_text(profiler_rules::kStorageLimitMaxMb) + unit);
         }
     }
 

@@ -89,7 +89,8 @@ struct ConfigRuleCheck {
     static_assert(R != ConfigRule::dump_path_empty,
                   "acl config rule K-4 dump_path_empty (100009, EP0001): dump_path is empty");
     static_assert(R != ConfigRule::dump_path_too_long,
-                  "acl config rule K-4 dump_path_too_long (100009, EP0003): dump_path is longer than 512 bytes");
+                  "acl config rule K-4 dump_path_too_long (100009, EP0003): dump_path is longer "
+                  "than " ACLPP_SCHEMA_MAX_DUMP_PATH_LENGTH " bytes");
     static_assert(
         R != ConfigRule::dump_path_remote_empty,
         "acl config rule K-4 dump_path_remote_empty (100009, EP0003): nothing follows the colon of a.b.c.d:<path>");
@@ -101,7 +102,8 @@ struct ConfigRuleCheck {
         "acl config rule K-4 overflow_op_switch_on (100009, EP0005): dump_debug on forbids dump_op_switch on");
     static_assert(
         R != ConfigRule::dump_step_syntax,
-        "acl config rule K-4 dump_step_syntax (100009, EP0003): dump_step must be up to 100 '|' items N or N-M "
+        "acl config rule K-4 dump_step_syntax (100009, EP0003): dump_step must be up to " ACLPP_SCHEMA_MAX_STEP_ITEMS
+        " '|' items N or N-M "
         "with N <= M");
     static_assert(R != ConfigRule::list_model_name_empty,
                   "acl config rule K-4 list_model_name_empty (100009, EP0001): a dump_list model_name is empty");
@@ -119,7 +121,8 @@ struct ConfigRuleCheck {
                   "acl config rule K-4 watcher_nodes_without_watcher (100009, EP0005): watcher_nodes needs dump_scene "
                   "watcher");
     static_assert(R != ConfigRule::blacklist_too_long,
-                  "acl config rule K-4 blacklist_too_long (100009, EP0003): a blacklist has more than 100 entries");
+                  "acl config rule K-4 blacklist_too_long (100009, EP0003): a blacklist has more "
+                  "than " ACLPP_SCHEMA_MAX_BLACKLIST_ENTRIES " entries");
     static_assert(R != ConfigRule::blacklist_needs_level_op,
                   "acl config rule K-4 blacklist_needs_level_op (100009, EP0005): a blacklist requires dump_level op");
     static_assert(
@@ -151,9 +154,9 @@ struct ConfigRuleCheck {
                   "acl config rule K-5 profiler_frequency_range (100000): a profiler frequency is outside its range");
     static_assert(R != ConfigRule::profiler_output_char,
                   "acl config rule K-5 profiler_output_char (100000): profiler output holds a forbidden character");
-    static_assert(
-        R != ConfigRule::profiler_storage_limit_range,
-        "acl config rule K-5 profiler_storage_limit_range (100000): storage_limit must be 200..4294967295 MB");
+    static_assert(R != ConfigRule::profiler_storage_limit_range,
+                  "acl config rule K-5 profiler_storage_limit_range (100000): storage_limit must "
+                  "be " ACLPP_SCHEMA_STORAGE_LIMIT_MIN_MB ".." ACLPP_SCHEMA_STORAGE_LIMIT_MAX_MB " MB");
     static constexpr bool ok = true;
 };
 

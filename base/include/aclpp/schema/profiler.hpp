@@ -1,8 +1,7 @@
-// The tables of the `profiler` section (decisions K-5, E-1): the
-// allow-list with each key's kind and product gate, the value lists and the limits. The
-// validator (schema/profiler.cpp) and the documentation generator
-// (tools/build/gen_config_reference.cpp) share them; the per-product facts are in
-// platform/products.hpp (ProfilerTraits).
+// The tables of the `profiler` section (decisions K-5, E-1): the allow-list with each key's
+// kind and product gate, the value lists and the limits. The core's validator, the C++ layer's
+// compile-time checks, the config reference and the JSON Schema read them; which product opens
+// which gate is the core's product table (platform/products.hpp).
 #pragma once
 
 #include <array>
@@ -10,9 +9,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "platform/products.hpp"
+#include <aclpp/schema/digits.hpp>
 
-namespace aclpp::core::profiler_rules {
+namespace aclpp::schema::profiler_rules {
 
 // msprof refuses a section whose re-serialised text is longer than this, as CANN does.
 inline constexpr std::size_t kMaxSectionLength = 1024 * 1024;
@@ -23,10 +22,16 @@ inline constexpr std::string_view kCustomPrefix = "Custom:";  // case-sensitive,
 inline constexpr uint64_t kInstrProfilingFreqMin = 300;
 inline constexpr uint64_t kInstrProfilingFreqMax = 30000;
 // storage_limit is "<digits>MB" in this range (PV CheckStorageLimit); at most 10 digits.
-inline constexpr uint64_t kStorageLimitMinMb = 200;
-inline constexpr uint64_t kStorageLimitMaxMb = 4294967295;
+// String macros too, for the compile-time checks' static_assert text (a literal).
+#define ACLPP_SCHEMA_STORAGE_LIMIT_MIN_MB "200"
+#define ACLPP_SCHEMA_STORAGE_LIMIT_MAX_MB "4294967295"
+inline constexpr uint64_t kStorageLimitMinMb = decimalValue(ACLPP_SCHEMA_STORAGE_LIMIT_MIN_MB);
+inline constexpr uint64_t kStorageLimitMaxMb = decimalValue(ACLPP_SCHEMA_STORAGE_LIMIT_MAX_MB);
 inline constexpr std::string_view kStorageLimitUnit = "MB";
 inline constexpr std::size_t kStorageLimitMaxDigits = 10;
+// The upper bound of sys_hardware_mem_freq: per product, one of these two (K-5).
+inline constexpr uint32_t kHardwareMemFreqMax = 100;
+inline constexpr uint32_t kHardwareMemFreqMaxMicro = 10000;  // products that sample in µs
 
 // What a key's value is checked as (K-5).
 enum class Kind : uint8_t {
@@ -98,15 +103,23 @@ inline constexpr std::array<KeyRule, 28> kKeyRules{{
     {"optype", Kind::optype},
 }};
 
+/// The rule of an allow-listed key (the static_asserts of a reader catch a misspelt key).
+[[nodiscard]] constexpr const KeyRule &ruleFor(std::string_view key) noexcept {
+    for (const KeyRule &rule : kKeyRules) {
+        if (rule.key == key) return rule;
+    }
+    return kKeyRules[0];
+}
+
 // Value lists (K-5), used for the check and for the "allowed" text alike.
-inline constexpr auto kSwitchValues = std::to_array<std::string_view>({"on", "off", ""});
-inline constexpr auto kGeApiValues = std::to_array<std::string_view>({"l0", "l1", "off", ""});
-inline constexpr auto kTaskTimeValues = std::to_array<std::string_view>({"on", "off", "l0", "l1", "l2", ""});
+inline constexpr std::array<std::string_view, 3> kSwitchValues{"on", "off", ""};
+inline constexpr std::string_view kDefaultSwitch = kSwitchValues[1];  // "switch" absent: "off"
+inline constexpr std::array<std::string_view, 4> kGeApiValues{"l0", "l1", "off", ""};
+inline constexpr std::array<std::string_view, 6> kTaskTimeValues{"on", "off", "l0", "l1", "l2", ""};
 inline constexpr std::string_view kTaskTimeL3 = "l3";
-inline constexpr auto kLlcProfilingValues = std::to_array<std::string_view>({"read", "write"});
-inline constexpr auto kHostSysItems =
-    std::to_array<std::string_view>({"cpu", "mem", "disk", "network", "osrt", "numa"});
-inline constexpr auto kHostSysUsageItems = std::to_array<std::string_view>({"cpu", "mem"});
+inline constexpr std::array<std::string_view, 2> kLlcProfilingValues{"read", "write"};
+inline constexpr std::array<std::string_view, 6> kHostSysItems{"cpu", "mem", "disk", "network", "osrt", "numa"};
+inline constexpr std::array<std::string_view, 2> kHostSysUsageItems{"cpu", "mem"};
 
 // Characters msprof refuses in an output path (Utils::CheckPathWithInvalidChar), with how a
 // message shows each one.
@@ -135,29 +148,12 @@ inline constexpr std::array<ForbiddenChar, 18> kOutputForbidden{{
     {'`', "`"},
 }};
 
-/// True when `traits` accepts a key gated by `gate` (K-5).
-inline bool supports(const ProfilerTraits &traits, Gate gate) noexcept {
-    switch (gate) {
-        case Gate::none:
-            return true;
-        case Gate::instrProfiling:
-            return traits.instrProfiling;
-        case Gate::instrProfilingFreq:
-            return traits.instrProfilingFreq;
-        case Gate::sysIoSamplingFreq:
-            return traits.sysIoSamplingFreq;
-        case Gate::sysInterconnectionFreq:
-            return traits.sysInterconnectionFreq;
-        case Gate::sysCpuFreq:
-            return traits.sysCpuFreq;
-        case Gate::sysLpFreq:
-            return traits.sysLpFreq;
-        case Gate::hostSysUsageFreq:
-            return traits.hostSysUsageFreq;
-        case Gate::sysMemServiceflow:
-            return traits.sysMemServiceflow;
+/// True for a character msprof refuses in `output`.
+[[nodiscard]] constexpr bool isForbiddenOutputChar(char c) noexcept {
+    for (const ForbiddenChar &f : kOutputForbidden) {
+        if (f.c == c) return true;
     }
     return false;
 }
 
-}  // namespace aclpp::core::profiler_rules
+}  // namespace aclpp::schema::profiler_rules

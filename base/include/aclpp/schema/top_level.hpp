@@ -1,24 +1,28 @@
-// The keys of acl.json that the runtime reads itself (K-1, K-3), as one table: the
-// validator (schema/top_level.cpp) walks it for the types, codes and "allowed" texts, and the
-// documentation generator (tools/build/gen_config_reference.cpp) prints the same rows into
-// docs/config-reference.md, so the two cannot disagree.
+// The keys of acl.json that the runtime reads itself (K-1, K-3), as one table: the core's
+// validator walks it for the types, codes and "allowed" texts, the C++ layer's compile-time
+// checks for the key list, pointers, steps and codes, and the config reference and the JSON
+// Schema print the same rows, so none of them can disagree.
 #pragma once
+
+#include <acl/acl.h>
+#include <acl/aclpp_ext.h>
 
 #include <array>
 #include <cstdint>
 #include <string_view>
 
-#include "acl/acl.h"
-#include "acl/aclpp_ext.h"
-#include "devices/limits.hpp"
+#include <aclpp/schema/digits.hpp>
 
-namespace aclpp::core::top_level_rules {
+namespace aclpp::schema::top_level_rules {
 
-/// max_opqueue_num when the config does not set it (K-3).
-inline constexpr uint32_t kMaxOpqueueDefault = 20000;
+/// max_opqueue_num when the config does not set it (K-3), as the JSON string holds it; a macro
+/// so that the "allowed" text below can name it without a second copy.
+#define ACLPP_SCHEMA_MAX_OPQUEUE_DEFAULT "20000"
+inline constexpr std::string_view kMaxOpqueueDefaultText = ACLPP_SCHEMA_MAX_OPQUEUE_DEFAULT;
+inline constexpr uint32_t kMaxOpqueueDefault = static_cast<uint32_t>(decimalValue(kMaxOpqueueDefaultText));
 
 /// The values of ValueRule::stringZeroOrOne, in the order of what they select (0, 1).
-inline constexpr auto kZeroOrOneValues = std::to_array<std::string_view>({"0", "1"});
+inline constexpr std::array<std::string_view, 2> kZeroOrOneValues{"0", "1"};
 
 /// The editor's reference to the JSON Schema of acl.json: ignored like an unknown top-level key,
 /// but without a warning, so that a config that names its schema stays clean.
@@ -55,7 +59,7 @@ inline constexpr std::array<KeyRule, 9> kKeyRules{{
      ACL_ERROR_INVALID_PARAM, R"(the JSON string "0" (thread-level error messages) or "1" (process-level))"},
     {"", "max_opqueue_num", "/max_opqueue_num", ACLPP_STEP_OP_EXECUTOR, ValueRule::stringPositive,
      ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG, ACL_ERROR_INVALID_PARAM,
-     R"(a JSON string of decimal digits from "1" to "4294967295" (default "20000"))"},
+     R"(a JSON string of decimal digits from "1" to "4294967295" (default ")" ACLPP_SCHEMA_MAX_OPQUEUE_DEFAULT R"("))"},
     {"StackSize", "simt_stack_size", "/StackSize/simt_stack_size", ACLPP_STEP_STACK_SIZE, ValueRule::stackNumber,
      ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kStackAllowed},
     {"StackSize", "simt_divergence_stack_size", "/StackSize/simt_divergence_stack_size", ACLPP_STEP_STACK_SIZE,
@@ -84,29 +88,21 @@ inline constexpr const KeyRule &kErrMsgMode = ruleFor("err_msg_mode");
 inline constexpr const KeyRule &kMaxOpqueueNum = ruleFor("max_opqueue_num");
 inline constexpr const KeyRule &kDefaultDevice = ruleFor("default_device");
 inline constexpr const KeyRule &kEventMode = ruleFor("event_mode");
+inline constexpr const KeyRule &kSimdPrintfFifo = ruleFor("simd_printf_fifo_size_per_core");
+inline constexpr const KeyRule &kSimtPrintfFifo = ruleFor("simt_printf_fifo_size");
 static_assert(kErrMsgMode.key == "err_msg_mode" && kMaxOpqueueNum.key == "max_opqueue_num" &&
-              kDefaultDevice.key == "default_device" && kEventMode.key == "event_mode");
-
-// Limit rules and key rules must name the same keys: the validator looks one up by the other.
-constexpr bool limitKeysMatch() {
-    for (const LimitRule &limit : kLimitRules) {
-        bool found = false;
-        for (const KeyRule &rule : kKeyRules) {
-            found = found || (rule.key == limit.configKey && rule.pointer == limit.configPointer);
-        }
-        if (!found) return false;
-    }
-    return true;
-}
-static_assert(limitKeysMatch(), "every device limit needs a key rule with the same key and pointer");
+              kDefaultDevice.key == "default_device" && kEventMode.key == "event_mode" &&
+              kSimdPrintfFifo.key == "simd_printf_fifo_size_per_core" &&
+              kSimtPrintfFifo.key == "simt_printf_fifo_size");
 
 // The keys each object may hold; anything else gets an unknown-key warning (K-7).
-inline constexpr auto kTopLevelKeys =
-    std::to_array<std::string_view>({"err_msg_mode", "defaultDevice", "StackSize", "simd_printf_fifo_size_per_core",
-                                     "simt_printf_fifo_size", "acl_graph", "dump", "profiler", "max_opqueue_num"});
-inline constexpr auto kStackKeys =
-    std::to_array<std::string_view>({"simt_stack_size", "simt_divergence_stack_size", "aicore_stack_size"});
-inline constexpr auto kDefaultDeviceKeys = std::to_array<std::string_view>({"default_device"});
-inline constexpr auto kAclGraphKeys = std::to_array<std::string_view>({"event_mode"});
+inline constexpr std::array<std::string_view, 9> kTopLevelKeys{
+    "err_msg_mode",          "defaultDevice", "StackSize", "simd_printf_fifo_size_per_core",
+    "simt_printf_fifo_size", "acl_graph",     "dump",      "profiler",
+    "max_opqueue_num"};
+inline constexpr std::array<std::string_view, 3> kStackKeys{"simt_stack_size", "simt_divergence_stack_size",
+                                                            "aicore_stack_size"};
+inline constexpr std::array<std::string_view, 1> kDefaultDeviceKeys{"default_device"};
+inline constexpr std::array<std::string_view, 1> kAclGraphKeys{"event_mode"};
 
-}  // namespace aclpp::core::top_level_rules
+}  // namespace aclpp::schema::top_level_rules

@@ -1,0 +1,176 @@
+// The tables of the `dump` section (decision K-4): its keys in the order phase A checks them,
+// the allowed values of phase B, the limits and path and step rules of phase C. The core's
+// validator, the C++ layer's compile-time checks, the config reference and the JSON Schema
+// read them.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include <aclpp/schema/digits.hpp>
+
+namespace aclpp::schema::dump_rules {
+
+// Members of `dump`, in the order phase A checks them (DCC CheckDumpFieldTypes).
+enum DumpKey : std::size_t {
+    kPath,
+    kMode,
+    kOpSwitch,
+    kLevel,
+    kScene,
+    kData,
+    kDebug,
+    kKernelData,
+    kStep,
+    kStats,  // every key before this one must be a JSON string
+    kList,
+    kDumpKeyCount,
+};
+inline constexpr std::array<std::string_view, kDumpKeyCount> kDumpKeys{
+    "dump_path",  "dump_mode",        "dump_op_switch", "dump_level", "dump_scene", "dump_data",
+    "dump_debug", "dump_kernel_data", "dump_step",      "dump_stats", "dump_list",
+};
+
+// Members of one dump_list item, in the order phase A checks them.
+enum ItemKey : std::size_t {
+    kModelName,
+    kLayer,
+    kWatcherNodes,
+    kOptypeBlacklist,
+    kOpnameBlacklist,
+    kOpnameRange,
+    kItemKeyCount
+};
+inline constexpr std::array<std::string_view, kItemKeyCount> kItemKeys{
+    "model_name", "layer", "watcher_nodes", "optype_blacklist", "opname_blacklist", "opname_range",
+};
+enum BlacklistKey : std::size_t { kName, kPos, kBlacklistKeyCount };
+inline constexpr std::array<std::string_view, kBlacklistKeyCount> kBlacklistKeys{"name", "pos"};
+enum RangeKey : std::size_t { kBegin, kEnd, kRangeKeyCount };
+inline constexpr std::array<std::string_view, kRangeKeyCount> kRangeKeys{"begin", "end"};
+
+// Phase B: the allowed values, listed in messages in this order.
+inline constexpr std::array<std::string_view, 3> kModeValues{"input", "output", "all"};
+inline constexpr std::array<std::string_view, 2> kSwitchValues{"on", "off"};
+inline constexpr std::array<std::string_view, 3> kLevelValues{"op", "kernel", "all"};
+inline constexpr std::array<std::string_view, 2> kDataValues{"tensor", "stats"};
+inline constexpr std::array<std::string_view, 5> kSceneValues{"lite_exception", "aic_err_brief_dump",
+                                                              "aic_err_norm_dump", "aic_err_detail_dump", "watcher"};
+inline constexpr std::array<std::string_view, 5> kKernelDataValues{"all", "printf", "tensor", "assert", "timestamp"};
+inline constexpr std::array<std::string_view, 7> kStatsValues{"Max",          "Min",          "Avg",   "Nan",
+                                                              "Negative Inf", "Positive Inf", "L2norm"};
+
+struct LevelBits {
+    std::string_view level;
+    uint32_t bits;
+};
+inline constexpr std::array<LevelBits, 3> kLevelBits{{{"op", 1}, {"kernel", 2}, {"all", 3}}};
+
+// Limits that texts name, such as the rule text below and the compile-time checks' static_assert
+// messages (which must be literals), are string macros so that each number is one literal.
+#define ACLPP_SCHEMA_MAX_STEP_ITEMS "100"
+#define ACLPP_SCHEMA_MAX_BLACKLIST_ENTRIES "100"
+#define ACLPP_SCHEMA_MAX_DUMP_PATH_LENGTH "512"
+inline constexpr std::size_t kMaxStepItems = decimalValue(ACLPP_SCHEMA_MAX_STEP_ITEMS);
+inline constexpr std::size_t kMaxBlacklistEntries = decimalValue(ACLPP_SCHEMA_MAX_BLACKLIST_ENTRIES);
+inline constexpr std::string_view kStepRule =
+    "allowed: up to " ACLPP_SCHEMA_MAX_STEP_ITEMS " items separated by '|', each N or N-M with N <= M, digits only";
+inline constexpr std::string_view kStepExample = " (e.g. \"1|3-5|10\")";  // follows kStepRule in reports
+// The dump_scene values that select an exception dump: all but "watcher", the last.
+inline constexpr std::array<std::string_view, 4> kExceptionSceneValues{kSceneValues[0], kSceneValues[1],
+                                                                       kSceneValues[2], kSceneValues[3]};
+static_assert(kSceneValues.back() == "watcher");
+
+/// The longest `dump_path` the reference accepts (EP0003 beyond it).
+inline constexpr std::size_t kMaxDumpPathLength = decimalValue(ACLPP_SCHEMA_MAX_DUMP_PATH_LENGTH);
+
+// What an absent key amounts to (K-4); aclppCompareConfigs treats a key set to it as unset.
+inline constexpr std::string_view kDefaultMode = kModeValues[1];      // "output"
+inline constexpr std::string_view kDefaultData = kDataValues[0];      // "tensor"
+inline constexpr std::string_view kDefaultLevel = kLevelValues[2];    // "all"
+inline constexpr std::string_view kDefaultSwitch = kSwitchValues[1];  // "off": dump_op_switch, dump_debug
+
+/// True for "a.b.c.d" whose four parts are plain decimal 0..255 (digits only: no sign, no
+/// spaces, no trailing junk; the K-4 fix of the reference's lenient stoi).
+[[nodiscard]] constexpr bool isPlainIpv4(std::string_view text) noexcept {
+    constexpr std::size_t kParts = 4;
+    constexpr int kMaxPart = 255;
+    std::size_t parts = 0;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t dot = text.find('.', start);
+        const std::string_view part =
+            text.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+        if (part.empty() || ++parts > kParts) return false;
+        int value = 0;
+        for (const char c : part) {
+            if (c < '0' || c > '9') return false;
+            value = value * 10 + (c - '0');
+            if (value > kMaxPart) return false;
+        }
+        if (dot == std::string_view::npos) break;
+        start = dot + 1;
+    }
+    return parts == kParts;
+}
+
+/// The punctuation the reference allows after the colon of a remote dump_path, besides ASCII
+/// letters and digits.
+inline constexpr std::string_view kRemotePathPunctuation = "-=[];\\,./!@#$%^&*()_+{}:?";
+
+[[nodiscard]] constexpr bool isRemoteDumpPathChar(char c) noexcept {
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
+    return kRemotePathPunctuation.find(c) != std::string_view::npos;
+}
+
+enum class StepIssue : uint8_t { none, tooManyItems, tooManyDashes, notDigits, reversed };
+struct StepCheck {
+    StepIssue issue = StepIssue::none;
+    std::size_t item = 0;   // the offending item's index; tooManyItems: the item count
+    std::string_view text;  // the offending item
+};
+
+/// The dump_step rule (K-4): up to kMaxStepItems items separated by '|', each N or N-M with
+/// digits only and N <= M, compared as strtol reads them. Splitting keeps empty items ("1|" has
+/// two), as the reference's Split does.
+[[nodiscard]] constexpr StepCheck checkDumpStep(std::string_view step) noexcept {
+    constexpr std::uint64_t kStrtolCeiling = INT64_MAX;
+    StepCheck check;
+    std::size_t items = 1;
+    for (const char c : step) items += c == '|' ? 1 : 0;
+    if (items > kMaxStepItems) {
+        check.issue = StepIssue::tooManyItems;
+        check.item = items;
+        return check;
+    }
+    std::size_t start = 0;
+    for (std::size_t index = 0;; ++index) {
+        const std::size_t bar = step.find('|', start);
+        const std::string_view item =
+            step.substr(start, bar == std::string_view::npos ? std::string_view::npos : bar - start);
+        check.item = index;
+        check.text = item;
+        const std::size_t dash = item.find('-');
+        const std::string_view first = item.substr(0, dash);
+        const std::string_view last = dash == std::string_view::npos ? first : item.substr(dash + 1);
+        if (last.find('-') != std::string_view::npos) {
+            check.issue = StepIssue::tooManyDashes;
+            return check;
+        }
+        if (!allDigits(first) || !allDigits(last)) {
+            check.issue = StepIssue::notDigits;
+            return check;
+        }
+        if (decimalValue(first, kStrtolCeiling) > decimalValue(last, kStrtolCeiling)) {
+            check.issue = StepIssue::reversed;
+            return check;
+        }
+        if (bar == std::string_view::npos) break;
+        start = bar + 1;
+    }
+    return StepCheck{};
+}
+
+}  // namespace aclpp::schema::dump_rules
