@@ -7,10 +7,10 @@
 #pragma once
 
 #include <acl/aclpp_ext.h>
-#include <acl/detail/json_text.hpp>
 #include <acl/detail/macros.hpp>
 #include <acl/effective_config.hpp>
 #include <acl/error.hpp>
+#include <aclpp/json/text.hpp>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
@@ -51,7 +51,7 @@ public:
     }
     [[nodiscard]] static JsonValue integer(std::int64_t value) {
         std::string token;
-        detail::append_int(token, value);
+        aclpp::json::append_int(token, value);
         return number(token);
     }
     [[nodiscard]] static JsonValue array() {
@@ -265,7 +265,7 @@ inline void JsonValue::write(std::string &out) const {
             out.append(text_);
             break;
         case Kind::string:
-            detail::append_json_string(out, text_);
+            aclpp::json::append_json_string(out, text_);
             break;
         case Kind::array: {
             out.push_back('[');
@@ -284,7 +284,7 @@ inline void JsonValue::write(std::string &out) const {
             for (const Member &member : object_) {
                 if (!first) out.push_back(',');
                 first = false;
-                detail::append_json_string(out, member.first);
+                aclpp::json::append_json_string(out, member.first);
                 out.push_back(':');
                 member.second.write(out);
             }

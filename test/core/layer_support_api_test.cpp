@@ -3,7 +3,7 @@
 // layout (C-4) that Config::to_json writes.
 #include <acl/aclpp_ext.h>
 
-#include <acl/detail/json_text_writer.hpp>
+#include <aclpp/json/text_writer.hpp>
 
 #include <string>
 #include <utility>
@@ -152,9 +152,9 @@ TEST_CASE("C-2 aclppCompareConfigs with live NULL reads the live runtime's bytes
     CHECK(aclFinalize() == ACL_SUCCESS);
 }
 
-TEST_CASE("C-4 JsonTextWriter writes the one canonical layout, the layout of Config::to_json", "[C-4]") {
+TEST_CASE("C-4 aclpp::json::JsonTextWriter writes the one canonical layout, the layout of Config::to_json", "[C-4]") {
     const auto write = [](bool pretty) {
-        acl::detail::JsonTextWriter w(pretty);
+        aclpp::json::JsonTextWriter w(pretty);
         w.begin_object();
         w.key("a\"b");
         w.string("x\ny");

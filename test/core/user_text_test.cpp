@@ -3,7 +3,7 @@
 // one encoder that replaces bytes which are not UTF-8; a report's JSON always parses.
 #include <simdjson.h>
 
-#include <acl/detail/json_text.hpp>
+#include <aclpp/json/text.hpp>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -121,7 +121,7 @@ TEST_CASE("K-8 bytes that are not UTF-8 come out escaped or replaced, as valid U
     CHECK(isUtf8(shownText(bad)));
     // JSON strings: U+FFFD for each such byte, so the JSON parses.
     std::string json;
-    acl::detail::append_json_string(json,
+    aclpp::json::append_json_string(json,
                                     "a\xFF"
                                     "b\xE2\x80");
     CHECK(json ==

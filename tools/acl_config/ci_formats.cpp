@@ -1,6 +1,6 @@
 #include "ci_formats.hpp"
 
-#include <acl/detail/json_text_writer.hpp>
+#include <aclpp/json/text_writer.hpp>
 #include <algorithm>
 #include <string>
 #include <string_view>
@@ -108,7 +108,7 @@ std::string uriOf(std::string_view path) {
     return out;
 }
 
-void textMessage(acl::detail::JsonTextWriter &w, std::string_view key, std::string_view text) {
+void textMessage(aclpp::json::JsonTextWriter &w, std::string_view key, std::string_view text) {
     w.key(key);
     w.begin_object();
     w.key("text");
@@ -141,7 +141,7 @@ void printSarif(std::ostream &out, const std::vector<Validation> &validations) {
         }
     }
 
-    acl::detail::JsonTextWriter w(true);
+    aclpp::json::JsonTextWriter w(true);
     w.begin_object();
     w.key("$schema");
     w.string(kSarifSchema);

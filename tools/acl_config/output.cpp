@@ -2,8 +2,8 @@
 
 #include <unistd.h>
 
-#include <acl/detail/json_text.hpp>
-#include <acl/detail/json_text_writer.hpp>
+#include <aclpp/json/text.hpp>
+#include <aclpp/json/text_writer.hpp>
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -209,14 +209,14 @@ std::string stringMember(const acl::JsonValue &object, std::string_view key, std
 std::string canonicalJson(std::string_view text) {
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
     if (text.empty()) text = "{}";  // as the core reads it (F-3)
-    acl::detail::JsonTextWriter writer(true);
+    aclpp::json::JsonTextWriter writer(true);
     writer.raw(text);
     return writer.take();
 }
 
 std::string quoteJson(std::string_view text) {
     std::string out;
-    acl::detail::append_json_string(out, text);
+    aclpp::json::append_json_string(out, text);
     return out;
 }
 

@@ -2,7 +2,7 @@
 // a text simdjson rejected (or whose nesting our walk rejected), with what was expected there.
 #include "json/syntax.hpp"
 
-#include <acl/detail/json_text.hpp>
+#include <aclpp/json/text.hpp>
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
@@ -325,7 +325,7 @@ private:
         if (isAlpha(static_cast<char>(c)) || isDigit(static_cast<char>(c))) return quoted(token(pos));
         if (c < 0x20 || c == 0x7F) return "the control character " + hexByte(c);
         if (c < 0x80) return std::string("'") + static_cast<char>(c) + "'";
-        const std::size_t n = acl::detail::utf8_length(text_, pos);
+        const std::size_t n = aclpp::json::utf8_length(text_, pos);
         return inQuotes(text_.substr(pos, n)) + " (" + codePointName(decodeUtf8(text_.substr(pos, n))) + ")";
     }
 
@@ -342,7 +342,7 @@ private:
 
     // "expected <what>, found <token>", with a hint for the usual mistakes.
     std::optional<SyntaxProblem> expected(std::string_view what, State state) {
-        if (!atEnd() && static_cast<unsigned char>(text_[pos_]) >= 0x80 && acl::detail::utf8_length(text_, pos_) == 0) {
+        if (!atEnd() && static_cast<unsigned char>(text_[pos_]) >= 0x80 && aclpp::json::utf8_length(text_, pos_) == 0) {
             fail(pos_, utf8Problem(text_, pos_), "save the file as UTF-8");
             return problem_;
         }
@@ -428,7 +428,7 @@ private:
                             "write it as an escape: \\t for a tab, \\u00XX for the others");
             }
             if (c >= 0x80) {
-                const std::size_t n = acl::detail::utf8_length(text_, pos_);
+                const std::size_t n = aclpp::json::utf8_length(text_, pos_);
                 if (n == 0) return fail(pos_, utf8Problem(text_, pos_), "save the file as UTF-8");
                 pos_ += n;
                 continue;

@@ -1,87 +1,61 @@
 #include "json/writer.hpp"
 
-#include <acl/detail/json_text.hpp>
+#include <string>
 
 namespace aclpp::core {
 
-void JsonWriter::separate() {
-    if (afterKey_) {
-        afterKey_ = false;
-        return;
-    }
-    if (!first_.empty()) {
-        if (!first_.back()) out_ += ',';
-        first_.back() = false;
-    }
-}
-
 JsonWriter &JsonWriter::beginObject() {
-    separate();
-    out_ += '{';
-    first_.push_back(true);
+    text_.begin_object();
     return *this;
 }
 
 JsonWriter &JsonWriter::endObject() {
-    out_ += '}';
-    first_.pop_back();
+    text_.end_object();
     return *this;
 }
 
 JsonWriter &JsonWriter::beginArray() {
-    separate();
-    out_ += '[';
-    first_.push_back(true);
+    text_.begin_array(false);
     return *this;
 }
 
 JsonWriter &JsonWriter::endArray() {
-    out_ += ']';
-    first_.pop_back();
+    text_.end_array();
     return *this;
 }
 
 JsonWriter &JsonWriter::key(std::string_view name) {
-    separate();
-    acl::detail::append_json_string(out_, name);
-    out_ += ':';
-    afterKey_ = true;
+    text_.key(name);
     return *this;
 }
 
 JsonWriter &JsonWriter::value(std::string_view text) {
-    separate();
-    acl::detail::append_json_string(out_, text);
+    text_.string(text);
     return *this;
 }
 
 JsonWriter &JsonWriter::value(int64_t number) {
-    separate();
-    out_ += std::to_string(number);
+    text_.raw(std::to_string(number));
     return *this;
 }
 
 JsonWriter &JsonWriter::value(uint64_t number) {
-    separate();
-    out_ += std::to_string(number);
+    text_.raw(std::to_string(number));
     return *this;
 }
 
 JsonWriter &JsonWriter::value(bool flag) {
-    separate();
-    out_ += flag ? "true" : "false";
+    text_.raw(flag ? "true" : "false");
     return *this;
 }
 
 JsonWriter &JsonWriter::null() {
-    separate();
-    out_ += "null";
+    text_.raw("null");
     return *this;
 }
 
 JsonWriter &JsonWriter::raw(std::string_view json) {
-    separate();
-    out_ += json;
+    text_.raw(json);
     return *this;
 }
 

@@ -1,11 +1,13 @@
-// A small JSON text writer for the effective configuration and the validation report. Strings
-// go through the C++ layer's one JSON string encoder (acl/detail/json_text.hpp): valid UTF-8.
+// The core's JSON writer for the effective configuration, the validation report and the JSON
+// Schema: compact text in the one canonical layout (aclpp::json::JsonTextWriter, which the C++
+// layer and acl-config use too), with value overloads for the core's types. Strings are written
+// as valid UTF-8.
 #pragma once
 
+#include <aclpp/json/text_writer.hpp>
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace aclpp::core {
 
@@ -24,17 +26,13 @@ public:
     JsonWriter &value(unsigned number) { return value(static_cast<uint64_t>(number)); }
     JsonWriter &value(bool flag);
     JsonWriter &null();
-    /// Inserts already-serialised JSON.
+    /// Inserts a JSON value given as text (kept as written, whitespace aside).
     JsonWriter &raw(std::string_view json);
 
-    [[nodiscard]] const std::string &str() const noexcept { return out_; }
-    [[nodiscard]] std::string take() { return std::move(out_); }
+    [[nodiscard]] std::string take() { return text_.take(); }
 
 private:
-    void separate();
-    std::string out_;
-    std::vector<bool> first_;  // per open container: no member written yet
-    bool afterKey_ = false;
+    aclpp::json::JsonTextWriter text_{false};
 };
 
 }  // namespace aclpp::core

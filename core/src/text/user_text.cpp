@@ -1,6 +1,6 @@
 #include "text/user_text.hpp"
 
-#include <acl/detail/json_text.hpp>
+#include <aclpp/json/text.hpp>
 #include <algorithm>
 
 namespace aclpp::core {
@@ -18,7 +18,7 @@ bool appendShown(std::string &out, std::string_view text, std::size_t maxBytes, 
     std::size_t i = 0;
     while (i < text.size()) {
         const auto c = static_cast<unsigned char>(text[i]);
-        const std::size_t n = acl::detail::utf8_length(text, i);
+        const std::size_t n = aclpp::json::utf8_length(text, i);
         if (i + (n == 0 ? 1 : n) > maxBytes) break;
         if (n == 0) {
             appendHexEscape(out, "\\x", c);

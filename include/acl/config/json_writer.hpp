@@ -4,9 +4,9 @@
 #pragma once
 
 #include <acl/config/top_level.hpp>
-#include <acl/detail/json_text.hpp>
-#include <acl/detail/json_text_writer.hpp>
 #include <acl/detail/macros.hpp>
+#include <aclpp/json/text.hpp>
+#include <aclpp/json/text_writer.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -50,7 +50,7 @@ public:
     }
     ACLPP_OUT_OF_LINE constexpr ConfigWriter &number(std::uint64_t value) {
         char digits[21] = {};
-        return raw(uint_digits(value, digits));
+        return raw(aclpp::json::uint_digits(value, digits));
     }
     ACLPP_OUT_OF_LINE constexpr ConfigWriter &raw(std::string_view json) {
         text_.raw(json);
@@ -59,7 +59,7 @@ public:
     [[nodiscard]] ACLPP_OUT_OF_LINE constexpr std::string take() { return text_.take(); }
 
 private:
-    JsonTextWriter text_;
+    aclpp::json::JsonTextWriter text_;
 };
 
 constexpr void write_strings(ConfigWriter &w, const std::vector<std::string> &values) {
@@ -161,7 +161,7 @@ constexpr void write_profiler(ConfigWriter &w, const Profiler &p) {
     on("l2", p.l2);
     if (p.storage_limit_mb) {
         char digits[22] = {};  // the number and "MB"
-        const std::size_t n = uint_digits(*p.storage_limit_mb, digits).size();
+        const std::size_t n = aclpp::json::uint_digits(*p.storage_limit_mb, digits).size();
         digits[n] = 'M';
         digits[n + 1] = 'B';
         w.key("storage_limit").string(std::string_view(digits, n + 2));
@@ -199,7 +199,7 @@ constexpr std::string Config::to_json(JsonStyle style) const {
     if (err_msg_mode) w.key("err_msg_mode").string(acl::to_string(*err_msg_mode));
     if (dump) detail::write_dump(w, *dump);
     char digits[21] = {};
-    if (max_opqueue_num) w.key("max_opqueue_num").string(detail::uint_digits(*max_opqueue_num, digits));
+    if (max_opqueue_num) w.key("max_opqueue_num").string(aclpp::json::uint_digits(*max_opqueue_num, digits));
     if (stack_size) {
         w.key("StackSize").begin_object();
         if (stack_size->aicore_stack_size) w.key("aicore_stack_size").number(*stack_size->aicore_stack_size);
@@ -211,13 +211,13 @@ constexpr std::string Config::to_json(JsonStyle style) const {
     }
     if (default_device) {
         w.key("defaultDevice").begin_object();
-        w.key("default_device").string(detail::int_digits(*default_device, digits)).end_object();
+        w.key("default_device").string(aclpp::json::int_digits(*default_device, digits)).end_object();
     }
     if (simd_printf_fifo_size_per_core) w.key("simd_printf_fifo_size_per_core").number(*simd_printf_fifo_size_per_core);
     if (simt_printf_fifo_size) w.key("simt_printf_fifo_size").number(*simt_printf_fifo_size);
     if (event_mode) {
         const auto mode = static_cast<unsigned>(*event_mode);
-        w.key("acl_graph").begin_object().key("event_mode").string(detail::uint_digits(mode, digits)).end_object();
+        w.key("acl_graph").begin_object().key("event_mode").string(aclpp::json::uint_digits(mode, digits)).end_object();
     }
     if (profiler) detail::write_profiler(w, *profiler);
     for (const ExtraKey &item : extra) w.key(item.key).raw(item.json);

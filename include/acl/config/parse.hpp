@@ -54,7 +54,7 @@ public:
 private:
     static std::string pointer(std::string_view parent, std::string_view key) {
         std::string out(parent);
-        append_pointer_token(out, key);
+        aclpp::json::append_pointer_token(out, key);
         return out;
     }
     static std::string pointer(std::string_view parent, std::size_t index) {

@@ -9,7 +9,7 @@
 
 #include <acl/config/json_writer.hpp>
 #include <acl/config/top_level.hpp>
-#include <acl/detail/json_text.hpp>
+#include <aclpp/json/text.hpp>
 #include <aclpp/schema/dump.hpp>
 #include <aclpp/schema/profiler.hpp>
 #include <aclpp/schema/steps.hpp>
@@ -219,7 +219,7 @@ private:
         for (std::size_t i = 0; i < c_.extra.size(); ++i) {
             const ExtraKey &item = c_.extra[i];
             std::string pointer;
-            append_pointer_token(pointer, item.key);
+            aclpp::json::append_pointer_token(pointer, item.key);
             bool known = false;
             for (const std::string_view key : ::aclpp::schema::top_level_rules::kTopLevelKeys)
                 known = known || key == item.key;
@@ -234,7 +234,7 @@ private:
                     break;
                 }
             }
-            if (!json_syntax_valid(item.json)) {
+            if (!aclpp::json::json_syntax_valid(item.json)) {
                 error(::aclpp::schema::stepName(ACLPP_STEP_ERR_MSG_MODE), ACL_ERROR_PARSE_FILE, "",
                       ConfigRule::extra_json_invalid,
                       "the value of extra key \"" + item.key + "\" is not valid JSON text");
@@ -243,17 +243,19 @@ private:
     }
 
     // ---- text that would make to_json() output invalid JSON for the runtime (F-3) ----
-    constexpr bool utf8(const std::optional<std::string> &text) const { return !text || valid_utf8(*text); }
+    constexpr bool utf8(const std::optional<std::string> &text) const {
+        return !text || aclpp::json::valid_utf8(*text);
+    }
     constexpr bool utf8(const std::optional<std::vector<std::string>> &list) const {
         if (!list) return true;
         for (const std::string &text : *list) {
-            if (!valid_utf8(text)) return false;
+            if (!aclpp::json::valid_utf8(text)) return false;
         }
         return true;
     }
     constexpr bool strings_ok() const {
         bool ok = true;
-        for (const ExtraKey &item : c_.extra) ok = ok && valid_utf8(item.key);
+        for (const ExtraKey &item : c_.extra) ok = ok && aclpp::json::valid_utf8(item.key);
         if (c_.dump) {
             const Dump &d = *c_.dump;
             ok = ok && utf8(d.path) && utf8(d.step);
@@ -336,8 +338,8 @@ private:
         if (d.stats) {
             for (std::size_t i = 0; i < d.stats->size(); ++i) {
                 if (!enum_valid(kDumpStatNames, (*d.stats)[i])) {
-                    dump_error("/dump/dump_stats/" + uint_text(i), ConfigRule::dump_stats_value,
-                               "EP0002: dump_stats[" + uint_text(i) + "] is not a known statistic");
+                    dump_error("/dump/dump_stats/" + aclpp::json::uint_text(i), ConfigRule::dump_stats_value,
+                               "EP0002: dump_stats[" + aclpp::json::uint_text(i) + "] is not a known statistic");
                 }
             }
         }
@@ -389,7 +391,7 @@ private:
         }
         if (d.list) {
             for (std::size_t i = 0; i < d.list->size(); ++i)
-                check_model(d, (*d.list)[i], "/dump/dump_list/" + uint_text(i), watcher, op_switch);
+                check_model(d, (*d.list)[i], "/dump/dump_list/" + aclpp::json::uint_text(i), watcher, op_switch);
         }
         if (d.stats) {
             if (d.stats->empty()) {
@@ -416,8 +418,8 @@ private:
         }
         if (path.size() > dump_rules::kMaxDumpPathLength) {
             dump_error("/dump/dump_path", ConfigRule::dump_path_too_long,
-                       "EP0003: dump_path is " + uint_text(path.size()) + " bytes long; at most " +
-                           uint_text(dump_rules::kMaxDumpPathLength) + " are allowed");
+                       "EP0003: dump_path is " + aclpp::json::uint_text(path.size()) + " bytes long; at most " +
+                           aclpp::json::uint_text(dump_rules::kMaxDumpPathLength) + " are allowed");
             return;
         }
         const std::size_t colon = path.find(':');
@@ -475,14 +477,15 @@ private:
         }
         const std::size_t optype = m.optype_blacklist ? m.optype_blacklist->size() : 0;
         const std::size_t opname = m.opname_blacklist ? m.opname_blacklist->size() : 0;
-        const std::string most = "; at most " + uint_text(dump_rules::kMaxBlacklistEntries) + " are allowed";
+        const std::string most =
+            "; at most " + aclpp::json::uint_text(dump_rules::kMaxBlacklistEntries) + " are allowed";
         if (optype > dump_rules::kMaxBlacklistEntries) {
             dump_error(at + "/optype_blacklist", ConfigRule::blacklist_too_long,
-                       "EP0003: optype_blacklist has " + uint_text(optype) + " entries" + most);
+                       "EP0003: optype_blacklist has " + aclpp::json::uint_text(optype) + " entries" + most);
         }
         if (opname > dump_rules::kMaxBlacklistEntries) {
             dump_error(at + "/opname_blacklist", ConfigRule::blacklist_too_long,
-                       "EP0003: opname_blacklist has " + uint_text(opname) + " entries" + most);
+                       "EP0003: opname_blacklist has " + aclpp::json::uint_text(opname) + " entries" + most);
         }
         const bool level_op = d.level.value_or(DumpLevel::all) == DumpLevel::op;
         if (optype > 0 && !level_op) {
@@ -508,7 +511,7 @@ private:
         for (std::size_t j = 0; j < m.opname_range->size(); ++j) {
             const OpnameRange &r = (*m.opname_range)[j];
             if (!r.begin || r.begin->empty() || !r.end || r.end->empty()) {
-                dump_error(at + "/opname_range/" + uint_text(j), ConfigRule::opname_range_bound_empty,
+                dump_error(at + "/opname_range/" + aclpp::json::uint_text(j), ConfigRule::opname_range_bound_empty,
                            "EP0003: opname_range entry needs a non-empty begin and end");
             }
         }
@@ -543,8 +546,8 @@ private:
         if (max == 0) max = profiler_rules::ruleFor(key).maxFrequency;
         if (value && (*value < 1 || *value > max)) {
             profiler_error(key, ConfigRule::profiler_frequency_range,
-                           "EK0003: " + std::string(key) + " is " + uint_text(*value) +
-                               "; Please input an integer value in range [1, " + uint_text(max) + "]");
+                           "EK0003: " + std::string(key) + " is " + aclpp::json::uint_text(*value) +
+                               "; Please input an integer value in range [1, " + aclpp::json::uint_text(max) + "]");
         }
     }
 
@@ -580,9 +583,9 @@ private:
                                    *p.storage_limit_mb > profiler_rules::kStorageLimitMaxMb)) {
             const std::string unit(profiler_rules::kStorageLimitUnit);
             profiler_error("storage_limit", ConfigRule::profiler_storage_limit_range,
-                           "EK0003: storage_limit is " + uint_text(*p.storage_limit_mb) + unit +
-                               "; allowed: " + uint_text(profiler_rules::kStorageLimitMinMb) + unit + " to " +
-                               uint_text(profiler_rules::kStorageLimitMaxMb) + unit);
+                           "EK0003: storage_limit is " + aclpp::json::uint_text(*p.storage_limit_mb) + unit +
+                               "; allowed: " + aclpp::json::uint_text(profiler_rules::kStorageLimitMinMb) + unit +
+                               " to " + aclpp::json::uint_text(profiler_rules::kStorageLimitMaxMb) + unit);
         }
     }
 

@@ -1,4 +1,4 @@
-// Constexpr helpers for JSON text shared by acl::JsonValue and the config writer: string
+// Constexpr helpers for JSON text shared by the core, the C++ layer and acl-config: string
 // escaping, UTF-8 checks and integer formatting. Nothing here allocates except into the caller's
 // std::string, so everything also runs at compile time (acl::static_config).
 #pragma once
@@ -8,9 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace acl {
-inline namespace v1 {
-namespace detail {
+namespace aclpp::json {
 
 /// Appends the decimal text of `value`.
 constexpr void append_uint(std::string &out, std::uint64_t value) {
@@ -168,13 +166,9 @@ constexpr void append_pointer_token(std::string &pointer, std::string_view token
     }
 }
 
-}  // namespace detail
-}  // namespace v1
-}  // namespace acl
+}  // namespace aclpp::json
 
-namespace acl {
-inline namespace v1 {
-namespace detail {
+namespace aclpp::json {
 
 /// A constexpr syntax check of one JSON text (RFC 8259, UTF-8, nesting up to 64): the builder
 /// uses it on the raw text of extra keys.
@@ -300,6 +294,4 @@ private:
     return JsonSyntax(text).valid();
 }
 
-}  // namespace detail
-}  // namespace v1
-}  // namespace acl
+}  // namespace aclpp::json

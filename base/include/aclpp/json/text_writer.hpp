@@ -1,20 +1,18 @@
 // The canonical layout of acl.json: a constexpr streaming writer that indents by two spaces (or
 // writes no whitespace) and keeps arrays of scalars on one line. It is the one definition of
 // that layout: acl::Config::to_json writes with it (in constant expressions and at run time),
-// and acl-config fmt lays out a whole file with raw(), so both produce the same bytes for the
-// same JSON.
+// the core writes its reports with it (compact), and acl-config fmt lays out a whole file with
+// raw(), so all produce the same bytes for the same JSON.
 #pragma once
 
-#include <acl/detail/json_text.hpp>
+#include <aclpp/json/text.hpp>
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
-namespace acl {
-inline namespace v1 {
-namespace detail {
+namespace aclpp::json {
 
 class JsonTextWriter {
 public:
@@ -68,11 +66,6 @@ public:
     [[nodiscard]] constexpr std::string take() {
         if (pretty_) out_.push_back('\n');
         return std::move(out_);
-    }
-    /// Ends the document in place (the core's writer keeps the text).
-    constexpr const std::string &finish() {
-        if (pretty_) out_.push_back('\n');
-        return out_;
     }
     /// Containers begun and not yet ended.
     [[nodiscard]] constexpr std::size_t depth() const noexcept { return levels_.size(); }
@@ -163,6 +156,4 @@ private:
     std::vector<Level> levels_;
 };
 
-}  // namespace detail
-}  // namespace v1
-}  // namespace acl
+}  // namespace aclpp::json
