@@ -4,6 +4,7 @@
 
 #include <aclpp/json/text.hpp>
 #include <aclpp/json/text_writer.hpp>
+#include <aclpp/text/edit_distance.hpp>
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -38,25 +39,6 @@ std::size_t Validation::count(aclppSeverity severity) const noexcept {
         std::count_if(findings.begin(), findings.end(), [&](const aclppFinding &f) { return f.severity == severity; }));
 }
 
-namespace {
-
-std::size_t editDistance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
-}  // namespace
-
 std::string_view severityWord(aclppSeverity severity) {
     switch (severity) {
         case ACLPP_SEVERITY_ERROR:
@@ -87,7 +69,7 @@ const char *checkedSoc(const std::string &soc) {
         aclppSocInfo info{};
         if (aclppGetSocInfo(i, &info) != ACL_SUCCESS) continue;
         if (soc == info.soc) return soc.c_str();
-        const std::size_t distance = editDistance(soc, info.soc);
+        const std::size_t distance = aclpp::text::editDistance(soc, info.soc);
         if (distance < closestDistance) {
             closestDistance = distance;
             closest = info.soc;

@@ -1,5 +1,7 @@
 #include "schema/report.hpp"
 
+#include <aclpp/text/edit_distance.hpp>
+
 #include <algorithm>
 
 namespace aclpp::core {
@@ -18,7 +20,9 @@ void Report::note(aclppStep step, std::string pointer, std::string message, std:
         Finding{Severity::note, ACL_SUCCESS, step, std::move(pointer), std::move(message), std::move(hint)});
 }
 
-bool Report::hasError(aclppStep step) const noexcept { return firstError(step) != nullptr; }
+bool Report::hasError(aclppStep step) const noexcept {
+    return firstError(step) != nullptr;
+}
 
 bool Report::hasErrors() const noexcept {
     return std::any_of(findings_.begin(), findings_.end(),
@@ -43,32 +47,11 @@ const Finding *Report::decisiveError() const noexcept {
     return decisive;
 }
 
-namespace {
-
-std::size_t editDistance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            const char ca = static_cast<char>(std::tolower(static_cast<unsigned char>(a[i - 1])));
-            const char cb = static_cast<char>(std::tolower(static_cast<unsigned char>(b[j - 1])));
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (ca == cb ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
-}  // namespace
-
 std::string_view closestMatch(std::string_view word, const std::vector<std::string_view> &candidates) {
     std::string_view best;
     std::size_t bestDistance = SIZE_MAX;
     for (std::string_view candidate : candidates) {
-        const std::size_t distance = editDistance(word, candidate);
+        const std::size_t distance = aclpp::text::editDistance(word, candidate);
         if (distance < bestDistance) {
             bestDistance = distance;
             best = candidate;
