@@ -49,9 +49,9 @@ enum class DumpKind : uint8_t {
 };
 
 struct DumpOutcome {
-    bool present = false;       // the config has a non-empty `dump` object
+    bool present = false;  // the config has a non-empty `dump` object
     DumpKind kind = DumpKind::none;
-    std::string scene;          // dump_scene as given ("" when absent)
+    std::string scene;  // dump_scene as given ("" when absent)
     bool watcher = false;
     Setting<std::string> path;  // effective data path (before the <timestamp> sub-directory)
     std::string mode{schema::dump_rules::kDefaultMode};
@@ -59,10 +59,10 @@ struct DumpOutcome {
     uint32_t levelBits = schema::dump_rules::kLevelBits[2].bits;  // op = 1, kernel = 2, all = 3
     bool opSwitch = false;
     bool debug = false;
-    std::string step;           // dump_step as given
+    std::string step;  // dump_step as given
     std::vector<std::string> stats;
-    std::size_t listItems = 0;  // dump_list entries
-    std::size_t layerCount = 0; // total layers over all items
+    std::size_t listItems = 0;                 // dump_list entries
+    std::size_t layerCount = 0;                // total layers over all items
     std::vector<std::string> kernelDataTypes;  // kernel-DFX types enabled (printf, tensor, ...)
     Setting<std::string> kernelDataPath;
 };
@@ -77,7 +77,7 @@ struct ProfilerOutcome {
     ProfilerMode mode = ProfilerMode::dynamic;
     bool enabled = false;  // "switch":"on"
     Setting<std::string> output;
-    std::string aicMetrics;  // effective metric ("" when off)
+    std::string aicMetrics;                                 // effective metric ("" when off)
     std::vector<std::pair<std::string, std::string>> keys;  // every key given, minified value
 };
 
@@ -90,7 +90,7 @@ struct EffectiveConfig {
     Setting<uint32_t> simtDivergenceStackSize{kSimtDivergenceStackDefault};
     Setting<uint32_t> simdPrintfFifoSize{kSimdPrintfFifoDefault};
     Setting<uint32_t> simtPrintfFifoSize{kSimtPrintfFifoDefault};
-    Setting<std::optional<uint8_t>> eventMode;                // unset = device default
+    Setting<std::optional<uint8_t>> eventMode;  // unset = device default
     Setting<uint32_t> maxOpqueueNum{schema::top_level_rules::kMaxOpqueueDefault};
     DumpOutcome dump;
     ProfilerOutcome profiler;
