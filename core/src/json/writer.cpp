@@ -40,7 +40,7 @@ JsonWriter &JsonWriter::value(int64_t number) {
 }
 
 JsonWriter &JsonWriter::value(uint64_t number) {
-    text_.raw(std::to_string(number));
+    text_.number(number);
     return *this;
 }
 

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <acl/config/top_level.hpp>
-#include <acl/detail/macros.hpp>
 #include <aclpp/json/text.hpp>
 #include <aclpp/json/text_writer.hpp>
 #include <cstddef>
@@ -17,50 +16,8 @@ namespace acl {
 inline namespace v1 {
 namespace detail {
 
-/// to_json's writer: the canonical layout (JsonTextWriter) with calls that chain, the same in
-/// a constant expression and at run time.
-class ConfigWriter {
-public:
-    constexpr explicit ConfigWriter(JsonStyle style) : text_(style == JsonStyle::pretty) {}
-
-    ACLPP_OUT_OF_LINE constexpr ConfigWriter &begin_object() {
-        text_.begin_object();
-        return *this;
-    }
-    ACLPP_OUT_OF_LINE constexpr ConfigWriter &end_object() {
-        text_.end_object();
-        return *this;
-    }
-    /// `inline_elements`: scalars on one line ("layer": ["a", "b"]).
-    ACLPP_OUT_OF_LINE constexpr ConfigWriter &begin_array(bool inline_elements) {
-        text_.begin_array(inline_elements);
-        return *this;
-    }
-    ACLPP_OUT_OF_LINE constexpr ConfigWriter &end_array() {
-        text_.end_array();
-        return *this;
-    }
-    ACLPP_OUT_OF_LINE constexpr ConfigWriter &key(std::string_view name) {
-        text_.key(name);
-        return *this;
-    }
-    ACLPP_OUT_OF_LINE constexpr ConfigWriter &string(std::string_view text) {
-        text_.string(text);
-        return *this;
-    }
-    ACLPP_OUT_OF_LINE constexpr ConfigWriter &number(std::uint64_t value) {
-        char digits[21] = {};
-        return raw(aclpp::json::uint_digits(value, digits));
-    }
-    ACLPP_OUT_OF_LINE constexpr ConfigWriter &raw(std::string_view json) {
-        text_.raw(json);
-        return *this;
-    }
-    [[nodiscard]] ACLPP_OUT_OF_LINE constexpr std::string take() { return text_.take(); }
-
-private:
-    aclpp::json::JsonTextWriter text_;
-};
+/// to_json's writer: the canonical layout, the same in a constant expression and at run time.
+using ConfigWriter = aclpp::json::JsonTextWriter;
 
 constexpr void write_strings(ConfigWriter &w, const std::vector<std::string> &values) {
     w.begin_array(true);
@@ -194,7 +151,7 @@ constexpr void write_profiler(ConfigWriter &w, const Profiler &p) {
 }  // namespace detail
 
 constexpr std::string Config::to_json(JsonStyle style) const {
-    detail::ConfigWriter w(style);
+    detail::ConfigWriter w(style == JsonStyle::pretty);
     w.begin_object();
     if (err_msg_mode) w.key("err_msg_mode").string(acl::to_string(*err_msg_mode));
     if (dump) detail::write_dump(w, *dump);

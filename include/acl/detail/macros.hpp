@@ -68,14 +68,6 @@
 #endif
 #endif
 
-/// Keeps a function out of line at run time: a writer call then costs a call, not its body
-/// optimised again at each call site (most of what to_json added to a program's compile time).
-#if defined(__GNUC__) || defined(__clang__)
-#define ACLPP_OUT_OF_LINE [[gnu::noinline]]
-#else
-#define ACLPP_OUT_OF_LINE
-#endif
-
 /// Marks the single function that turns an aclError into an exception: out of line and cold.
 #if defined(__GNUC__) || defined(__clang__)
 #define ACLPP_COLD [[gnu::cold, gnu::noinline]]

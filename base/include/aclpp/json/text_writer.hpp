@@ -7,6 +7,7 @@
 
 #include <aclpp/json/text.hpp>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -14,29 +15,58 @@
 
 namespace aclpp::json {
 
+/// Keeps a writer call out of line at run time: in a program that writes a Config, each call
+/// then costs a call, not its body optimised again at every key (most of what to_json added to
+/// its compile time). No effect in constant expressions.
+#if defined(__GNUC__) || defined(__clang__)
+#define ACLPP_JSON_OUT_OF_LINE [[gnu::noinline]]
+#else
+#define ACLPP_JSON_OUT_OF_LINE
+#endif
+
 class JsonTextWriter {
 public:
     constexpr explicit JsonTextWriter(bool pretty) : pretty_(pretty) {}
 
-    constexpr void begin_object() { open('}', false); }
-    constexpr void end_object() { close(); }
+    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &begin_object() {
+        open('}', false);
+        return *this;
+    }
+    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &end_object() {
+        close();
+        return *this;
+    }
     /// `inline_elements`: scalars on one line ("layer": ["a", "b"]).
-    constexpr void begin_array(bool inline_elements) { open(']', inline_elements); }
-    constexpr void end_array() { close(); }
-    constexpr void key(std::string_view name) {
+    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &begin_array(bool inline_elements) {
+        open(']', inline_elements);
+        return *this;
+    }
+    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &end_array() {
+        close();
+        return *this;
+    }
+    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &key(std::string_view name) {
         separate();
         append_json_string(out_, name);
         colon();
+        return *this;
     }
-    constexpr void string(std::string_view text) {
+    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &string(std::string_view text) {
         separate();
         append_json_string(out_, text);
+        return *this;
+    }
+    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &number(std::uint64_t value) {
+        char digits[21] = {};
+        separate();
+        out_.append(uint_digits(value, digits));
+        return *this;
     }
     /// A JSON value given as text (a number, the value of an extra key, a whole file) in this
     /// layout: strings, numbers and literals keep their exact text, members their order
     /// (duplicates too), and only the whitespace changes. Text that is not JSON is not checked:
     /// its tokens are written in turn and its containers closed.
-    constexpr void raw(std::string_view json) {
+    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &raw(std::string_view json) {
         std::size_t opened = 0;
         std::size_t pos = 0;
         while (pos < json.size()) {
@@ -46,7 +76,7 @@ public:
                 ++opened;
                 ++pos;
             } else if (c == '}' || c == ']') {
-                if (opened == 0) return;
+                if (opened == 0) return *this;
                 close();
                 --opened;
                 ++pos;
@@ -61,14 +91,13 @@ public:
             }
         }
         while (opened-- != 0) close();
+        return *this;
     }
     /// Ends the document (pretty text ends with a newline) and gives the text away.
-    [[nodiscard]] constexpr std::string take() {
+    [[nodiscard]] ACLPP_JSON_OUT_OF_LINE constexpr std::string take() {
         if (pretty_) out_.push_back('\n');
         return std::move(out_);
     }
-    /// Containers begun and not yet ended.
-    [[nodiscard]] constexpr std::size_t depth() const noexcept { return levels_.size(); }
 
 private:
     struct Level {
