@@ -1,4 +1,5 @@
-/* libascendcl.so as the toolkit's compile-time stub: links like the runtime, does nothing. */
+/* libascendcl.so as the toolkit's compile-time stub: links like the runtime, does nothing. It
+ * defines the functions the stand-in headers declare (cann/include/acl). */
 #include <acl/acl.h>
 
 #define STUB_CODE ACL_ERROR_COMPILING_STUB_MODE
