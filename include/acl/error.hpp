@@ -94,9 +94,9 @@ enum class Errc : int {
 
 /// The exception thrown by the C++ layer: an aclError with the failing C function and the
 /// recent error text captured at the failure point. Built and thrown in the program, with the
-/// program's own string ABI; ACLPP_CXX_API keeps its typeinfo visible, so a catch in another
+/// program's own string ABI; ACLPP_EXPORT keeps its typeinfo visible, so a catch in another
 /// shared library matches it.
-class ACLPP_CXX_API Error : public std::system_error {
+class ACLPP_EXPORT Error : public std::system_error {
 public:
     /// `function` is the C entry point (or acl:: operation) that failed, `recent_message` the
     /// aclGetRecentErrMsg() text, `context` what the layer adds (a path, a config diff).

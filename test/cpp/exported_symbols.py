@@ -14,11 +14,12 @@ CATEGORY = "_ZN3acl2v18categoryEv"
 
 
 def declared_functions(path):
-    """acl* names followed by "(" outside comments and preprocessor lines: the functions the header
-    declares (a function pointer type, "(*name)(", is not one)."""
+    """acl* names followed by "(" outside comments, preprocessor lines and typedefs: the functions
+    the header declares."""
     with open(path, encoding="utf-8") as header:
         text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", header.read(), flags=re.S)
     code = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    code = re.sub(r"\btypedef\b[^;]*;", " ", code)
     return set(re.findall(r"\b(acl[A-Za-z]\w*)\s*\(", code))
 
 

@@ -2,7 +2,8 @@
  * acl/acl.h: the AscendCL lifecycle subset, drop-in compatible with CANN.
  *
  * Names, values and signatures are the reference runtime's (decision A-1).
- * Everything aclpp adds lives in <acl/aclpp_ext.h>. This header is C99-clean.
+ * Everything aclpp adds lives in <acl/aclpp_ext.h>. This header is C99-clean. The emulated
+ * core defines these functions, so they carry aclpp's export macro.
  */
 #ifndef ACLPP_ACL_ACL_H
 #define ACLPP_ACL_ACL_H
@@ -10,14 +11,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#if defined(_WIN32)
-#if defined(ACLPP_BUILDING_CORE)
-#define ACL_FUNC_VISIBILITY __declspec(dllexport)
+#include <acl/aclpp_export.h>
+
+/* As the vendor's acl/acl_base_rt.h defines it (B-5), for programs that use it; aclpp's own
+ * functions are exported with ACLPP_EXPORT, which does not depend on FUNC_VISIBILITY. */
+#if defined(FUNC_VISIBILITY) && !defined(_WIN32)
+#define ACL_FUNC_VISIBILITY __attribute__((visibility("default")))
 #else
 #define ACL_FUNC_VISIBILITY
-#endif
-#else
-#define ACL_FUNC_VISIBILITY __attribute__((visibility("default")))
 #endif
 
 #ifdef __cplusplus
@@ -74,7 +75,7 @@ typedef enum aclRegisterCallbackType {
 typedef aclError (*aclInitCallbackFunc)(const char *configStr, size_t len, void *userData);
 typedef aclError (*aclFinalizeCallbackFunc)(void *userData);
 
-typedef enum tagAclrtDeviceLimit {
+typedef enum aclrtDeviceLimit {
     ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE = 0,
     ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE = 1,
     ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE = 2,
@@ -82,28 +83,26 @@ typedef enum tagAclrtDeviceLimit {
     ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE = 4
 } aclrtDeviceLimit;
 
-ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
-ACL_FUNC_VISIBILITY aclError aclFinalize(void);
-ACL_FUNC_VISIBILITY aclError aclFinalizeReference(uint64_t *refCount);
-ACL_FUNC_VISIBILITY const char *aclGetRecentErrMsg(void);
+ACLPP_EXPORT aclError aclInit(const char *configPath);
+ACLPP_EXPORT aclError aclFinalize(void);
+ACLPP_EXPORT aclError aclFinalizeReference(uint64_t *refCount);
+ACLPP_EXPORT const char *aclGetRecentErrMsg(void);
 
-ACL_FUNC_VISIBILITY aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc,
-                                                     void *userData);
-ACL_FUNC_VISIBILITY aclError aclInitCallbackUnRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc);
-ACL_FUNC_VISIBILITY aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc,
-                                                         void *userData);
-ACL_FUNC_VISIBILITY aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type,
-                                                           aclFinalizeCallbackFunc cbFunc);
+ACLPP_EXPORT aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc, void *userData);
+ACLPP_EXPORT aclError aclInitCallbackUnRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc);
+ACLPP_EXPORT aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc,
+                                                  void *userData);
+ACLPP_EXPORT aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc);
 
-ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
-ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
-ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId);
-ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId);
-ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count);
-ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
-ACL_FUNC_VISIBILITY aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value);
-ACL_FUNC_VISIBILITY aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value);
-ACL_FUNC_VISIBILITY const char *aclrtGetSocName(void);
+ACLPP_EXPORT aclError aclrtSetDevice(int32_t deviceId);
+ACLPP_EXPORT aclError aclrtResetDevice(int32_t deviceId);
+ACLPP_EXPORT aclError aclrtResetDeviceForce(int32_t deviceId);
+ACLPP_EXPORT aclError aclrtGetDevice(int32_t *deviceId);
+ACLPP_EXPORT aclError aclrtGetDeviceCount(uint32_t *count);
+ACLPP_EXPORT aclError aclrtSynchronizeDevice(void);
+ACLPP_EXPORT aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value);
+ACLPP_EXPORT aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value);
+ACLPP_EXPORT const char *aclrtGetSocName(void);
 
 #ifdef __cplusplus
 }

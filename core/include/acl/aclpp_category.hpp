@@ -8,24 +8,16 @@
 // libstdc++ gives both string ABIs. <acl/error.hpp> includes this header; include that one.
 #pragma once
 
-#include <system_error>
+#include <acl/aclpp_export.h>
 
-/// Exports a C++ symbol, or a class's typeinfo, across shared libraries even when the library
-/// or the program is built with hidden visibility.
-#ifndef ACLPP_CXX_API
-#if defined(_WIN32)
-#define ACLPP_CXX_API
-#else
-#define ACLPP_CXX_API __attribute__((visibility("default")))
-#endif
-#endif
+#include <system_error>
 
 namespace acl {
 inline namespace v1 {
 
 /// The std::error_category named "acl"; message() is aclppErrorDescription. One instance per
 /// process, so error_codes compare equal across libraries. Never destroyed.
-ACLPP_CXX_API const std::error_category &category() noexcept;
+ACLPP_EXPORT const std::error_category &category() noexcept;
 
 }  // namespace v1
 }  // namespace acl

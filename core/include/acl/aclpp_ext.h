@@ -13,6 +13,7 @@
 #define ACLPP_ACL_ACLPP_EXT_H
 
 #include <acl/acl.h>
+#include <acl/aclpp_export.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,34 +22,34 @@ extern "C" {
 /* ---- Version ---------------------------------------------------------------------------- */
 
 /* major * 10000 + minor * 100 + patch of the compiled core. */
-ACL_FUNC_VISIBILITY uint32_t aclppCoreVersion(void);
-ACL_FUNC_VISIBILITY const char *aclppCoreVersionString(void);
+ACLPP_EXPORT uint32_t aclppCoreVersion(void);
+ACLPP_EXPORT const char *aclppCoreVersionString(void);
 
 /* ---- Which runtime ------------------------------------------------------------------------
  * libaclpp is built for one of two runtimes (B-1): "emulated", aclpp's own core, which defines
  * the acl* functions of <acl/acl.h>; or "cann", the vendor's libascendcl.so, over which aclpp
  * defines only the functions of this header. Each function below says where its answer differs
  * over the vendor runtime (B-3); docs/backends.md has the whole table. */
-ACL_FUNC_VISIBILITY const char *aclppRuntimeName(void);
+ACLPP_EXPORT const char *aclppRuntimeName(void);
 
 /* aclGetRecentErrMsg, with aclpp's own text first: over the vendor runtime an aclpp extension
  * that fails for a reason of its own (the private config file of aclppInitFromBuffer) records
  * it here, and the runtime's text follows. On the emulated runtime the two are one store, so
  * this is aclGetRecentErrMsg. Gets and clears; NULL when there is nothing. */
-ACL_FUNC_VISIBILITY const char *aclppGetRecentErrMsg(void);
+ACLPP_EXPORT const char *aclppGetRecentErrMsg(void);
 
 /* ---- Error code names ------------------------------------------------------------------- */
 
 /* "ACL_ERROR_REPEAT_INITIALIZE" etc.; "ACL_ERROR_UNKNOWN" for a code this table lacks. */
-ACL_FUNC_VISIBILITY const char *aclppErrorName(aclError code);
+ACLPP_EXPORT const char *aclppErrorName(aclError code);
 /* One sentence describing the code, never NULL. */
-ACL_FUNC_VISIBILITY const char *aclppErrorDescription(aclError code);
+ACLPP_EXPORT const char *aclppErrorDescription(aclError code);
 /* The message of the C++ layer's acl::Error, caller buffer rule:
  * "<function> failed: <name> (<code>): <description>[; <context>][\n<recent>]". Each text is a
  * pointer and a length (NULL reads as empty); the optional parts are left out when empty. */
-ACL_FUNC_VISIBILITY aclError aclppFormatError(aclError code, const char *function, size_t functionLength,
-                                              const char *context, size_t contextLength, const char *recent,
-                                              size_t recentLength, char *buffer, size_t capacity, size_t *required);
+ACLPP_EXPORT aclError aclppFormatError(aclError code, const char *function, size_t functionLength, const char *context,
+                                       size_t contextLength, const char *recent, size_t recentLength, char *buffer,
+                                       size_t capacity, size_t *required);
 
 /* ---- Lifecycle ---------------------------------------------------------------------------- */
 
@@ -60,7 +61,7 @@ ACL_FUNC_VISIBILITY aclError aclppFormatError(aclError code, const char *functio
  * never through a symlink; the file 0600)
  * that aclInit reads and that is removed before the call returns, whatever the outcome;
  * ACL_ERROR_WRITE_FILE when that directory or file cannot be made. */
-ACL_FUNC_VISIBILITY aclError aclppInitFromBuffer(const char *data, size_t length);
+ACLPP_EXPORT aclError aclppInitFromBuffer(const char *data, size_t length);
 
 typedef struct aclppLifecycleState {
     uint64_t refCount;                /* the reference count aclInit/aclFinalizeReference maintain */
@@ -79,11 +80,11 @@ typedef struct aclppLifecycleState {
                                        * durations are 0 (unknown) */
 } aclppLifecycleState;
 
-ACL_FUNC_VISIBILITY aclError aclppGetLifecycleState(aclppLifecycleState *state);
+ACLPP_EXPORT aclError aclppGetLifecycleState(aclppLifecycleState *state);
 
 /* The epoch of the live runtime (aclppLifecycleState.epoch), or 0 when the runtime is not
  * initialised. Lock-free. */
-ACL_FUNC_VISIBILITY uint64_t aclppLifecycleEpoch(void);
+ACLPP_EXPORT uint64_t aclppLifecycleEpoch(void);
 
 /* How aclInit and aclFinalize count, chosen by the product when a 0->1 init starts.
  * FULL: the CANN runtime's lifecycle (a repeat aclInit returns 100002, aclFinalize tears down
@@ -100,7 +101,7 @@ typedef enum aclppLifecycleKind { ACLPP_LIFECYCLE_FULL = 0, ACLPP_LIFECYCLE_COMP
 
 /* The live runtime's lifecycle kind, or while none is live, the kind of the platform the next
  * first-level init starts (aclppSetPlatform, else ACLPP_SOC). */
-ACL_FUNC_VISIBILITY aclppLifecycleKind aclppGetLifecycleKind(void);
+ACLPP_EXPORT aclppLifecycleKind aclppGetLifecycleKind(void);
 
 /* ---- References that know their runtime ----------------------------------------------------
  * Another thread's aclFinalize tears the runtime down whatever the count, and a later aclInit
@@ -114,31 +115,31 @@ ACL_FUNC_VISIBILITY aclppLifecycleKind aclppGetLifecycleKind(void);
  * on ACL_SUCCESS or ACL_ERROR_REPEAT_INITIALIZE, the epoch of the runtime the reference was
  * taken on, or 0 when another thread's aclFinalize tore that runtime down before the call
  * returned (nothing is left to give back); otherwise 0. */
-ACL_FUNC_VISIBILITY aclError aclppInitWithEpoch(const char *configPath, uint64_t *epoch);
-ACL_FUNC_VISIBILITY aclError aclppInitFromBufferWithEpoch(const char *data, size_t length, uint64_t *epoch);
+ACLPP_EXPORT aclError aclppInitWithEpoch(const char *configPath, uint64_t *epoch);
+ACLPP_EXPORT aclError aclppInitFromBufferWithEpoch(const char *data, size_t length, uint64_t *epoch);
 /* aclFinalizeReference for a reference taken on runtime `epoch`. When that runtime is no longer
  * live (torn down, maybe initialised again since) or epoch is 0: ACL_ERROR_REPEAT_FINALIZE,
  * *refCount = 0, nothing touched. */
-ACL_FUNC_VISIBILITY aclError aclppFinalizeReferenceOfEpoch(uint64_t epoch, uint64_t *refCount);
+ACLPP_EXPORT aclError aclppFinalizeReferenceOfEpoch(uint64_t epoch, uint64_t *refCount);
 /* aclrtSetDevice that also sets *epoch (may be NULL) to the epoch of the runtime the count was
  * taken in (0 on failure). */
-ACL_FUNC_VISIBILITY aclError aclppSetDeviceWithEpoch(int32_t deviceId, uint64_t *epoch);
+ACLPP_EXPORT aclError aclppSetDeviceWithEpoch(int32_t deviceId, uint64_t *epoch);
 /* aclrtResetDevice in runtime `epoch` only: ACL_ERROR_UNINITIALIZE, nothing touched and no
  * recent-error text when that runtime is no longer live or epoch is 0. */
-ACL_FUNC_VISIBILITY aclError aclppResetDeviceOfEpoch(int32_t deviceId, uint64_t epoch);
+ACLPP_EXPORT aclError aclppResetDeviceOfEpoch(int32_t deviceId, uint64_t epoch);
 /* aclrtSynchronizeDevice for device `deviceId` of runtime `epoch`, whatever this thread's current
  * device is; the current device is left alone. ACL_ERROR_UNINITIALIZE when that runtime is no
  * longer live or epoch is 0, ACL_ERROR_RT_INVALID_DEVICEID for an id outside the device count,
  * ACL_ERROR_RT_CONTEXT_NULL when the device holds no aclrtSetDevice count. */
-ACL_FUNC_VISIBILITY aclError aclppSynchronizeDeviceOfEpoch(int32_t deviceId, uint64_t epoch);
+ACLPP_EXPORT aclError aclppSynchronizeDeviceOfEpoch(int32_t deviceId, uint64_t epoch);
 
 /* The live effective configuration with provenance, as a JSON object (caller buffer rule).
  * Returns ACL_ERROR_UNINITIALIZE when the runtime is not initialised. */
-ACL_FUNC_VISIBILITY aclError aclppGetEffectiveConfig(char *buffer, size_t capacity, size_t *required);
+ACLPP_EXPORT aclError aclppGetEffectiveConfig(char *buffer, size_t capacity, size_t *required);
 
 /* The raw config bytes the live runtime was initialised with (caller buffer rule; not NUL
  * terminated when they contain NUL, so use *required - 1 as the length). */
-ACL_FUNC_VISIBILITY aclError aclppGetConfigBytes(char *buffer, size_t capacity, size_t *required);
+ACLPP_EXPORT aclError aclppGetConfigBytes(char *buffer, size_t capacity, size_t *required);
 
 /* ---- Callback tokens (C-5) ------------------------------------------------------------------
  * An init or finalize callback known by a handle instead of by its function, so that any number
@@ -157,13 +158,11 @@ ACL_FUNC_VISIBILITY aclError aclppGetConfigBytes(char *buffer, size_t capacity, 
  * other OTHER callbacks. */
 typedef uint64_t aclppCallbackHandle;
 typedef void (*aclppReleaseFunc)(void *userData);
-ACL_FUNC_VISIBILITY aclError aclppAddInitCallback(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc,
-                                                  void *userData, aclppReleaseFunc release,
-                                                  aclppCallbackHandle *handle);
-ACL_FUNC_VISIBILITY aclError aclppAddFinalizeCallback(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc,
-                                                      void *userData, aclppReleaseFunc release,
-                                                      aclppCallbackHandle *handle);
-ACL_FUNC_VISIBILITY aclError aclppRemoveCallback(aclppCallbackHandle handle);
+ACLPP_EXPORT aclError aclppAddInitCallback(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc, void *userData,
+                                           aclppReleaseFunc release, aclppCallbackHandle *handle);
+ACLPP_EXPORT aclError aclppAddFinalizeCallback(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc,
+                                               void *userData, aclppReleaseFunc release, aclppCallbackHandle *handle);
+ACLPP_EXPORT aclError aclppRemoveCallback(aclppCallbackHandle handle);
 
 /* ---- Emulated platform ------------------------------------------------------------------ */
 
@@ -176,14 +175,14 @@ typedef struct aclppSocInfo {
 } aclppSocInfo;
 
 /* Enumerates the product table: index 0 .. count-1. */
-ACL_FUNC_VISIBILITY size_t aclppSocCount(void);
-ACL_FUNC_VISIBILITY aclError aclppGetSocInfo(size_t index, aclppSocInfo *info);
+ACLPP_EXPORT size_t aclppSocCount(void);
+ACLPP_EXPORT aclError aclppGetSocInfo(size_t index, aclppSocInfo *info);
 
 /* Selects the emulated SoC and device count for the next first-level init. soc == NULL keeps
  * the current choice; deviceCount 0 keeps the current count. Only while not initialised
  * (else ACL_ERROR_REPEAT_INITIALIZE); an unknown SoC gives ACL_ERROR_INVALID_PARAM. Overrides
  * ACLPP_SOC and ACLPP_DEVICE_COUNT. ACL_ERROR_API_NOT_SUPPORT over the vendor runtime. */
-ACL_FUNC_VISIBILITY aclError aclppSetPlatform(const char *soc, uint32_t deviceCount);
+ACLPP_EXPORT aclError aclppSetPlatform(const char *soc, uint32_t deviceCount);
 
 /* ---- Validation (touches no state) --------------------------------------------------------- */
 
@@ -212,25 +211,24 @@ typedef struct aclppReport aclppReport;
  * warnings only). *report receives a report even when the config is rejected; free it with
  * aclppReportFree. Returns ACL_ERROR_INVALID_PARAM for a NULL report or an unknown soc (then
  * *report is NULL). */
-ACL_FUNC_VISIBILITY aclError aclppValidateFile(const char *path, const char *soc, aclppReport **report);
-ACL_FUNC_VISIBILITY aclError aclppValidateBuffer(const char *data, size_t length, const char *soc,
-                                                 aclppReport **report);
+ACLPP_EXPORT aclError aclppValidateFile(const char *path, const char *soc, aclppReport **report);
+ACLPP_EXPORT aclError aclppValidateBuffer(const char *data, size_t length, const char *soc, aclppReport **report);
 
-ACL_FUNC_VISIBILITY aclError aclppReportResult(const aclppReport *report);
-ACL_FUNC_VISIBILITY size_t aclppReportFindingCount(const aclppReport *report);
-ACL_FUNC_VISIBILITY aclError aclppReportGetFinding(const aclppReport *report, size_t index, aclppFinding *finding);
+ACLPP_EXPORT aclError aclppReportResult(const aclppReport *report);
+ACLPP_EXPORT size_t aclppReportFindingCount(const aclppReport *report);
+ACLPP_EXPORT aclError aclppReportGetFinding(const aclppReport *report, size_t index, aclppFinding *finding);
 /* The whole report as JSON: {"result":..,"findings":[..],"effective":{..}}. Owned by the report. */
-ACL_FUNC_VISIBILITY const char *aclppReportJson(const aclppReport *report);
+ACLPP_EXPORT const char *aclppReportJson(const aclppReport *report);
 /* The effective configuration this config would give (JSON object; "null" when rejected). */
-ACL_FUNC_VISIBILITY const char *aclppReportEffectiveJson(const aclppReport *report);
-ACL_FUNC_VISIBILITY void aclppReportFree(aclppReport *report);
+ACLPP_EXPORT const char *aclppReportEffectiveJson(const aclppReport *report);
+ACLPP_EXPORT void aclppReportFree(aclppReport *report);
 
 /* The JSON Schema (draft 2020-12) of acl.json, generated from the validator's own rules, for
  * editors and CI (caller buffer rule). soc == NULL: the rules every product shares, with each
  * key's product support in its description; a SoC: that product's rules. It never rejects a
  * config the validator accepts. Touches no state. ACL_ERROR_INVALID_PARAM for an unknown soc
  * or a NULL required. */
-ACL_FUNC_VISIBILITY aclError aclppGetConfigSchema(const char *soc, char *buffer, size_t capacity, size_t *required);
+ACLPP_EXPORT aclError aclppGetConfigSchema(const char *soc, char *buffer, size_t capacity, size_t *required);
 
 /* ---- Config comparison (touches no state) ---------------------------------------------------- */
 
@@ -260,18 +258,17 @@ typedef struct aclppConfigDiff aclppConfigDiff;
  * not JSON as aclInit reads it (RFC 8259, at most 10 nested objects and 10 nested arrays, no
  * number beyond a double: F-3, F-4), or the requested text is empty; then *diff is NULL. Free
  * *diff with aclppConfigDiffFree. */
-ACL_FUNC_VISIBILITY aclError aclppCompareConfigs(const char *requested, size_t requestedLength, const char *live,
-                                                 size_t liveLength, aclppConfigDiff **diff);
+ACLPP_EXPORT aclError aclppCompareConfigs(const char *requested, size_t requestedLength, const char *live,
+                                          size_t liveLength, aclppConfigDiff **diff);
 /* aclppCompareConfigs of the file at `path` with the live runtime's bytes. The file is read once
  * with the checks of aclInit (F-2): ACL_ERROR_INVALID_FILE, nothing read, for a missing file, a
  * FIFO, a device or a file over 10 MiB; ACL_ERROR_INVALID_PARAM for a NULL or empty path. */
-ACL_FUNC_VISIBILITY aclError aclppCompareConfigFile(const char *path, aclppConfigDiff **diff);
+ACLPP_EXPORT aclError aclppCompareConfigFile(const char *path, aclppConfigDiff **diff);
 /* Differences in document order of the requested text, then the live-only keys. */
-ACL_FUNC_VISIBILITY size_t aclppConfigDiffCount(const aclppConfigDiff *diff);
+ACLPP_EXPORT size_t aclppConfigDiffCount(const aclppConfigDiff *diff);
 /* Strings are owned by the diff. */
-ACL_FUNC_VISIBILITY aclError aclppConfigDiffGet(const aclppConfigDiff *diff, size_t index,
-                                                aclppConfigDifference *difference);
-ACL_FUNC_VISIBILITY void aclppConfigDiffFree(aclppConfigDiff *diff);
+ACLPP_EXPORT aclError aclppConfigDiffGet(const aclppConfigDiff *diff, size_t index, aclppConfigDifference *difference);
+ACLPP_EXPORT void aclppConfigDiffFree(aclppConfigDiff *diff);
 
 /* ---- Reading JSON (touches no state) ------------------------------------------------------ */
 
@@ -310,8 +307,8 @@ typedef struct aclppJsonSyntaxError {
  * such JSON (then no event is reported and *error, which may be NULL, says where and why),
  * ACL_ERROR_INVALID_PARAM for a NULL callback or NULL text with a length, ACL_ERROR_BAD_ALLOC
  * when out of memory, or the first code the callback returned that was not ACL_SUCCESS. */
-ACL_FUNC_VISIBILITY aclError aclppJsonWalk(const char *text, size_t length, aclppJsonEventCallback callback,
-                                           void *context, aclppJsonSyntaxError *error);
+ACLPP_EXPORT aclError aclppJsonWalk(const char *text, size_t length, aclppJsonEventCallback callback, void *context,
+                                    aclppJsonSyntaxError *error);
 
 /* ---- Testing hooks ------------------------------------------------------------------------- */
 
@@ -344,14 +341,14 @@ typedef enum aclppStep {
 } aclppStep;
 
 /* "dump", "finalize_model_callbacks", ...; NULL for an unknown value. */
-ACL_FUNC_VISIBILITY const char *aclppStepName(aclppStep step);
+ACLPP_EXPORT const char *aclppStepName(aclppStep step);
 
 /* Makes the device-layer call (or, for a callback step, the step itself) of `step` answer
  * `code` instead of succeeding: after `skip` executions of the step pass, the next `times`
  * executions fail. The step then handles the code as the reference does (for example 207000
  * is tolerated at ACLPP_STEP_FILL_HOOK and any code is swallowed at ACLPP_STEP_STACK_SIZE). */
-ACL_FUNC_VISIBILITY aclError aclppTestingInjectFault(aclppStep step, aclError code, uint32_t skip, uint32_t times);
-ACL_FUNC_VISIBILITY void aclppTestingClearFaults(void);
+ACLPP_EXPORT aclError aclppTestingInjectFault(aclppStep step, aclError code, uint32_t skip, uint32_t times);
+ACLPP_EXPORT void aclppTestingClearFaults(void);
 
 /* Flags for aclppTestingReset. */
 #define ACLPP_RESET_IDENTITY 1u  /* forget the remembered config identity (L-4) */
@@ -362,7 +359,7 @@ ACL_FUNC_VISIBILITY void aclppTestingClearFaults(void);
  * platform re-read from the environment, and what `flags` selects. Only at count 0 with no
  * transition running (else ACL_ERROR_REPEAT_INITIALIZE). This and aclppTestingInjectFault
  * return ACL_ERROR_API_NOT_SUPPORT over the vendor runtime. */
-ACL_FUNC_VISIBILITY aclError aclppTestingReset(uint32_t flags);
+ACLPP_EXPORT aclError aclppTestingReset(uint32_t flags);
 
 /* What the two counts below return when the runtime does not tell (over the vendor runtime). */
 #define ACLPP_COUNT_UNKNOWN_SIZE ((size_t)-1)
@@ -370,10 +367,10 @@ ACL_FUNC_VISIBILITY aclError aclppTestingReset(uint32_t flags);
 
 /* Counts of registered callbacks (init + finalize, all types), for leak checks in tests.
  * ACLPP_COUNT_UNKNOWN_SIZE over the vendor runtime. */
-ACL_FUNC_VISIBILITY size_t aclppRegisteredCallbackCount(void);
+ACLPP_EXPORT size_t aclppRegisteredCallbackCount(void);
 /* Sum over devices of the aclrtSetDevice counts still held, for leak checks in tests.
  * ACLPP_COUNT_UNKNOWN_U64 over the vendor runtime. */
-ACL_FUNC_VISIBILITY uint64_t aclppDevicesInUse(void);
+ACLPP_EXPORT uint64_t aclppDevicesInUse(void);
 
 #ifdef __cplusplus
 }

@@ -46,7 +46,7 @@ namespace acl {
 inline namespace v1 {
 
 // Never destroyed: static destructors and atexit handlers may still build error_codes.
-ACLPP_CXX_API const std::error_category &category() noexcept {
+ACLPP_EXPORT const std::error_category &category() noexcept {
     static const AclCategory *const instance = new AclCategory();
     return *instance;
 }

@@ -70,12 +70,12 @@ const ErrorEntry *findError(aclError code) noexcept {
 
 extern "C" {
 
-ACL_FUNC_VISIBILITY const char *aclppErrorName(aclError code) {
+const char *aclppErrorName(aclError code) {
     const ErrorEntry *entry = findError(code);
     return entry != nullptr ? entry->name : "ACL_ERROR_UNKNOWN";
 }
 
-ACL_FUNC_VISIBILITY const char *aclppErrorDescription(aclError code) {
+const char *aclppErrorDescription(aclError code) {
     const ErrorEntry *entry = findError(code);
     return entry != nullptr ? entry->description : "unknown error code";
 }
