@@ -13,6 +13,7 @@
 #define ACLPP_ACL_ACLPP_EXT_H
 
 #include <acl/acl.h>
+#include <acl/aclpp_runtime.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -157,10 +158,10 @@ ACL_FUNC_VISIBILITY aclError aclppGetConfigBytes(char *buffer, size_t capacity, 
  * other OTHER callbacks. */
 typedef uint64_t aclppCallbackHandle;
 typedef void (*aclppReleaseFunc)(void *userData);
-ACL_FUNC_VISIBILITY aclError aclppAddInitCallback(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc,
+ACL_FUNC_VISIBILITY aclError aclppAddInitCallback(aclppCallbackType type, aclppInitCallbackFunc cbFunc,
                                                   void *userData, aclppReleaseFunc release,
                                                   aclppCallbackHandle *handle);
-ACL_FUNC_VISIBILITY aclError aclppAddFinalizeCallback(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc,
+ACL_FUNC_VISIBILITY aclError aclppAddFinalizeCallback(aclppCallbackType type, aclppFinalizeCallbackFunc cbFunc,
                                                       void *userData, aclppReleaseFunc release,
                                                       aclppCallbackHandle *handle);
 ACL_FUNC_VISIBILITY aclError aclppRemoveCallback(aclppCallbackHandle handle);
