@@ -47,9 +47,9 @@ void explainFailedInit(aclError code, std::optional<std::string_view> bytes) noe
         if (!finding->hint.empty()) text.append(" (").append(finding->hint).append(")");
         text.append(" (")
             .append(std::to_string(finding->code))
-            .append(' ')
+            .append(" ")
             .append(aclppErrorName(finding->code))
-            .append(')');
+            .append(")");
         core::recordError(std::move(text));
     } catch (...) {
         // Out of memory: the vendor's code and text are still reported.
