@@ -37,17 +37,18 @@
 namespace acl {
 inline namespace v1 {
 
-/// aclRegisterCallbackType.
+/// The vendor's aclRegisterCallbackType (ACL_REG_TYPE_ACL_MODEL ... ACL_REG_TYPE_OTHER), by value:
+/// the CANN 8.x headers have no such type (B-6).
 enum class CallbackType : std::uint32_t {
-    model = ACL_REG_TYPE_ACL_MODEL,
-    op_executor = ACL_REG_TYPE_ACL_OP_EXECUTOR,
-    op_cblas = ACL_REG_TYPE_ACL_OP_CBLAS,
-    op_compiler = ACL_REG_TYPE_ACL_OP_COMPILER,
-    tdt_channel = ACL_REG_TYPE_ACL_TDT_CHANNEL,
-    tdt_queue = ACL_REG_TYPE_ACL_TDT_QUEUE,
-    dvpp = ACL_REG_TYPE_ACL_DVPP,
-    retr = ACL_REG_TYPE_ACL_RETR,
-    other = ACL_REG_TYPE_OTHER,
+    model = 0,
+    op_executor = 1,
+    op_cblas = 2,
+    op_compiler = 3,
+    tdt_channel = 4,
+    tdt_queue = 5,
+    dvpp = 6,
+    retr = 7,
+    other = 0xFFFF,
 };
 
 namespace detail {
@@ -207,7 +208,7 @@ inline void release_target(void *target) noexcept {
 /// runs); the names below are those of the C calls whose codes the token gives.
 inline aclError add_callback(CallbackKind kind, CallbackType type, CallbackTarget *target,
                              aclppCallbackHandle *handle) noexcept {
-    const auto c_type = static_cast<aclRegisterCallbackType>(type);
+    const auto c_type = static_cast<aclppCallbackType>(type);
     return kind == CallbackKind::init
                ? aclppAddInitCallback(c_type, &run_init_target, target, &release_target, handle)
                : aclppAddFinalizeCallback(c_type, &run_finalize_target, target, &release_target, handle);

@@ -21,7 +21,15 @@
 namespace acl {
 inline namespace v1 {
 
-/// The lifecycle state (aclppGetLifecycleState).
+/// Who gives the live runtime back (aclppGetRuntimeOwner; B-6).
+enum class RuntimeOwner : std::uint8_t {
+    none,     ///< no runtime live (over CANN 8.x: aclpp holds no reference)
+    counted,  ///< the runtime counts its references (aclFinalizeReference)
+    aclpp,    ///< no count in the runtime; aclpp initialised it: its last aclpp holder finalizes
+    other,    ///< no count in the runtime; another library initialised it: aclpp never finalizes
+};
+
+/// The lifecycle state (aclppGetLifecycleState, aclppGetRuntimeOwner).
 struct LifecycleState {
     std::uint64_t ref_count = 0;  ///< references held (aclInit count); see ref_count_is_total
     /// True on the emulated runtime. False over the vendor runtime, which does not tell its
@@ -36,6 +44,7 @@ struct LifecycleState {
     std::uint64_t epoch = 0;              ///< successful 0->1 inits so far
     std::chrono::nanoseconds last_init{0};
     std::chrono::nanoseconds last_finalize{0};
+    RuntimeOwner owner = RuntimeOwner::none;
 };
 
 /// The current lifecycle state.
@@ -53,6 +62,7 @@ struct LifecycleState {
     state.epoch = raw.epoch;
     state.last_init = std::chrono::nanoseconds(raw.lastInitNanoseconds);
     state.last_finalize = std::chrono::nanoseconds(raw.lastFinalizeNanoseconds);
+    state.owner = static_cast<RuntimeOwner>(aclppGetRuntimeOwner());
     return state;
 }
 ACLPP_THROWING [[nodiscard]] inline LifecycleState lifecycle_state() {
@@ -61,6 +71,20 @@ ACLPP_THROWING [[nodiscard]] inline LifecycleState lifecycle_state() {
     LifecycleState state = lifecycle_state(ec);
     if (ec) detail::raise(ec.value(), "aclppGetLifecycleState");
     return state;
+}
+
+/// Which of the vendor's optional lifecycle functions the loaded runtime has (aclppRuntimeFeatures;
+/// B-6): all of them on the emulated runtime and CANN 9, none on CANN 8.x.
+struct RuntimeFeatures {
+    bool finalize_reference = false;  ///< aclFinalizeReference: the runtime counts its holders
+    bool callbacks = false;           ///< the init/finalize callback API: callback tokens, a joined runtime's config
+    bool device_limits = false;       ///< aclrtDeviceSetLimit / aclrtDeviceGetLimit
+};
+
+[[nodiscard]] inline RuntimeFeatures runtime_features() noexcept {
+    const std::uint32_t bits = aclppRuntimeFeatures();
+    return RuntimeFeatures{(bits & ACLPP_FEATURE_FINALIZE_REFERENCE) != 0, (bits & ACLPP_FEATURE_CALLBACKS) != 0,
+                           (bits & ACLPP_FEATURE_DEVICE_LIMITS) != 0};
 }
 
 /// aclrtGetSocName(): the SoC ("Ascend910B1"); "" when the runtime has none.

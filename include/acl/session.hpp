@@ -56,6 +56,10 @@ struct ConfigDifference {
 struct JoinReport {
     bool joined = false;    ///< the runtime was already initialised
     bool compared = false;  ///< the runtime's config could be read and compared
+    /// Why a comparison that was tried could not be made ("" when it was made or not tried):
+    /// over a CANN 8.x runtime that another library initialised the live config is unknown (B-6).
+    std::string not_compared;
+    aclError not_compared_code = ACL_SUCCESS;  ///< the comparison's code when it could not be made
     /// Keys the session asked for that the runtime has with another value or lacks.
     std::vector<ConfigDifference> conflicts;
     /// Keys the runtime has that the session did not ask for (the runtime's config is a superset).
@@ -132,7 +136,13 @@ void compare_into(Compare &&compare, JoinReport &out) {
         Diff &operator=(const Diff &) = delete;
         ~Diff() { aclppConfigDiffFree(handle); }
     } diff;
-    if (compare(&diff.handle) != ACL_SUCCESS) return;
+    if (const aclError rc = compare(&diff.handle); rc != ACL_SUCCESS) {
+        out.not_compared_code = rc;
+        out.not_compared = take_recent_error_message();
+        if (out.not_compared.empty())
+            out.not_compared = std::string(aclppErrorName(rc)) + " (" + std::to_string(rc) + ")";
+        return;
+    }
     out.compared = true;
     const std::size_t count = aclppConfigDiffCount(diff.handle);
     for (std::size_t i = 0; i < count; ++i) {
@@ -373,7 +383,17 @@ private:
     }
 
     bool apply_join_policy(JoinPolicy policy, std::error_code &ec, std::string &context) {
-        if (!join_.compared) return false;
+        if (!join_.compared) {
+            // strict never passes a join it could not check (B-6).
+            if (policy != JoinPolicy::strict || join_.not_compared.empty()) return false;
+            init_.reset();
+            ec = to_error_code(join_.not_compared_code);
+            context =
+                "joined a runtime whose config could not be compared with the requested one, so "
+                "JoinPolicy::strict cannot hold: " +
+                join_.not_compared;
+            return true;
+        }
         if (join_.compatible() || policy == JoinPolicy::ignore) return false;
         if (policy == JoinPolicy::warn) {
             detail::join_warning_handler.load()(join_);

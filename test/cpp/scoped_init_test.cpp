@@ -102,7 +102,7 @@ TEST_CASE("C-1 the destructor reports a failed aclFinalizeReference to the repla
     // The runtime kept the reference the failed teardown could not give back.
     CHECK(ref_count() == 1);
     std::uint64_t left = 99;
-    CHECK(aclFinalizeReference(&left) == ACL_SUCCESS);
+    CHECK(aclpp_test::give_back_reference(&left) == ACL_SUCCESS);
     CHECK(left == 0);
 }
 
@@ -216,7 +216,7 @@ TEST_CASE("C-1 release() hands the reference to the caller", "[C-1][full-lifecyc
         CHECK_FALSE(init.release());
     }
     CHECK(ref_count() == 1);
-    CHECK(aclFinalizeReference(nullptr) == ACL_SUCCESS);
+    CHECK(aclpp_test::give_back_reference() == ACL_SUCCESS);
 }
 
 TEST_CASE("C-1 a reference torn down by someone's aclFinalize is not given back to a later runtime", "[C-1][P2]") {

@@ -20,6 +20,17 @@ inline aclppLifecycleState state() {
     REQUIRE(aclppGetLifecycleState(&s) == ACL_SUCCESS);
     return s;
 }
+/// Gives back a reference the test took with a plain aclInit or kept with release():
+/// aclFinalizeReference, or aclFinalize where a CANN 8.x toolkit has no count (B-6).
+inline aclError give_back_reference(std::uint64_t *left = nullptr) {
+#if defined(ACLPP_TEST_TOOLKIT_8X)
+    if (left != nullptr) *left = 0;
+    return aclFinalize();
+#else
+    return aclFinalizeReference(left);
+#endif
+}
+
 inline std::uint64_t ref_count() {
     return state().refCount;
 }

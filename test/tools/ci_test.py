@@ -187,7 +187,7 @@ def test_precommit(tool):
 
 # ---- cli -------------------------------------------------------------------------------------
 
-SUBCOMMANDS = ["check", "explain", "fmt", "socs", "schema"]
+SUBCOMMANDS = ["check", "explain", "fmt", "socs", "schema", "runtime"]
 
 
 def test_cli(tool):

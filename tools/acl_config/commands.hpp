@@ -35,5 +35,6 @@ int runExplain(const ExplainOptions &options, const Style &style, std::ostream &
 int runFmt(const FmtOptions &options, const Style &style, std::ostream &out);
 int runSocs(const Style &style, std::ostream &out);
 int runSchema(const SchemaOptions &options, std::ostream &out);
+int runRuntime(const Style &style, std::ostream &out);
 
 }  // namespace aclconfig

@@ -56,6 +56,8 @@ int main(int argc, char **argv) {
     checkFlag->excludes(inPlaceFlag);
 
     CLI::App *socsCommand = app.add_subcommand("socs", "List the emulated SoCs (the product table)");
+    CLI::App *runtimeCommand =
+        app.add_subcommand("runtime", "Show the runtime aclpp runs over and which vendor features it has");
 
     SchemaOptions schema;
     CLI::App *schemaCommand =
@@ -63,7 +65,7 @@ int main(int argc, char **argv) {
     schemaCommand->add_option("--soc", schema.soc, "The rules of this SoC (default: what every product accepts)")
         ->option_text("NAME");
 
-    for (CLI::App *command : {checkCommand, explainCommand, fmtCommand, socsCommand, schemaCommand}) {
+    for (CLI::App *command : {checkCommand, explainCommand, fmtCommand, socsCommand, schemaCommand, runtimeCommand}) {
         command->footer(kExitStatusHelp);
     }
 
@@ -86,6 +88,7 @@ int main(int argc, char **argv) {
         if (fmtCommand->parsed()) status = runFmt(fmt, style, std::cout);
         if (socsCommand->parsed()) status = runSocs(style, std::cout);
         if (schemaCommand->parsed()) status = runSchema(schema, std::cout);
+        if (runtimeCommand->parsed()) status = runRuntime(style, std::cout);
         std::cout.flush();
         return status;
     } catch (const UsageError &error) {

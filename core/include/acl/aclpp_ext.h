@@ -14,6 +14,7 @@
 
 #include <acl/acl.h>
 #include <acl/aclpp_export.h>
+#include <acl/aclpp_runtime.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -158,10 +159,12 @@ ACLPP_EXPORT aclError aclppGetConfigBytes(char *buffer, size_t capacity, size_t 
  * other OTHER callbacks. */
 typedef uint64_t aclppCallbackHandle;
 typedef void (*aclppReleaseFunc)(void *userData);
-ACLPP_EXPORT aclError aclppAddInitCallback(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc, void *userData,
-                                           aclppReleaseFunc release, aclppCallbackHandle *handle);
-ACLPP_EXPORT aclError aclppAddFinalizeCallback(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc,
-                                               void *userData, aclppReleaseFunc release, aclppCallbackHandle *handle);
+ACLPP_EXPORT aclError aclppAddInitCallback(aclppCallbackType type, aclppInitCallbackFunc cbFunc,
+                                                  void *userData, aclppReleaseFunc release,
+                                                  aclppCallbackHandle *handle);
+ACLPP_EXPORT aclError aclppAddFinalizeCallback(aclppCallbackType type, aclppFinalizeCallbackFunc cbFunc,
+                                                      void *userData, aclppReleaseFunc release,
+                                                      aclppCallbackHandle *handle);
 ACLPP_EXPORT aclError aclppRemoveCallback(aclppCallbackHandle handle);
 
 /* ---- Emulated platform ------------------------------------------------------------------ */

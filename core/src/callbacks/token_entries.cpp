@@ -19,19 +19,21 @@ aclError finalizeEntry(void *userData) {
 }  // namespace
 
 aclError addTokenEntry(const TokenCallback &callback, aclppCallbackHandle handle) {
+    const auto type = static_cast<aclRegisterCallbackType>(callback.type);
     if (callback.kind == TokenKind::init) {
-        return aclInitCallbackRegister(callback.type, &initEntry, tokenUserData(handle));
+        return aclInitCallbackRegister(type, &initEntry, tokenUserData(handle));
     }
-    return aclFinalizeCallbackRegister(callback.type, &finalizeEntry, tokenUserData(handle));
+    return aclFinalizeCallbackRegister(type, &finalizeEntry, tokenUserData(handle));
 }
 
 aclError removeTokenEntry(const TokenCallback &callback, aclppCallbackHandle handle) {
+    const auto type = static_cast<aclRegisterCallbackType>(callback.type);
     if (callback.kind == TokenKind::init) {
         if (aclError refused = refuseCallbackOnCompactRuntime("aclInitCallbackUnRegister")) return refused;
-        return callbackRegistry().unregisterInitEntry(callback.type, &initEntry, tokenUserData(handle));
+        return callbackRegistry().unregisterInitEntry(type, &initEntry, tokenUserData(handle));
     }
     if (aclError refused = refuseCallbackOnCompactRuntime("aclFinalizeCallbackUnRegister")) return refused;
-    return callbackRegistry().unregisterFinalizeEntry(callback.type, &finalizeEntry, tokenUserData(handle));
+    return callbackRegistry().unregisterFinalizeEntry(type, &finalizeEntry, tokenUserData(handle));
 }
 
 }  // namespace aclpp::core

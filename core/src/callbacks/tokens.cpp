@@ -146,7 +146,7 @@ aclError runFinalizeToken(aclppCallbackHandle handle) noexcept {
     return runToken(handle, [](const TokenCallback &callback) { return callback.finalize(callback.userData); });
 }
 
-std::vector<aclppCallbackHandle> liveTokens(TokenKind kind, aclRegisterCallbackType type) {
+std::vector<aclppCallbackHandle> liveTokens(TokenKind kind, aclppCallbackType type) {
     TokenTable &t = table();
     std::lock_guard lock(t.mutex);
     std::vector<aclppCallbackHandle> handles;
@@ -170,14 +170,14 @@ using namespace aclpp::core;
 
 extern "C" {
 
-aclError aclppAddInitCallback(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc, void *userData,
+aclError aclppAddInitCallback(aclppCallbackType type, aclppInitCallbackFunc cbFunc, void *userData,
                               aclppReleaseFunc release, aclppCallbackHandle *handle) {
     return guardedCall([&] {
         return addToken(TokenCallback{TokenKind::init, type, cbFunc, nullptr, userData, release}, handle);
     });
 }
 
-aclError aclppAddFinalizeCallback(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc, void *userData,
+aclError aclppAddFinalizeCallback(aclppCallbackType type, aclppFinalizeCallbackFunc cbFunc, void *userData,
                                   aclppReleaseFunc release, aclppCallbackHandle *handle) {
     return guardedCall([&] {
         return addToken(TokenCallback{TokenKind::finalize, type, nullptr, cbFunc, userData, release}, handle);

@@ -15,9 +15,9 @@ enum class TokenKind : uint8_t { init, finalize };
 
 struct TokenCallback {
     TokenKind kind;
-    aclRegisterCallbackType type;
-    aclInitCallbackFunc init;          // for TokenKind::init
-    aclFinalizeCallbackFunc finalize;  // for TokenKind::finalize
+    aclppCallbackType type;
+    aclppInitCallbackFunc init;          // for TokenKind::init
+    aclppFinalizeCallbackFunc finalize;  // for TokenKind::finalize
     void *userData;
     aclppReleaseFunc release;
 };
@@ -32,7 +32,7 @@ struct TokenCallback {
 [[nodiscard]] aclError runFinalizeToken(aclppCallbackHandle handle) noexcept;
 
 /// The live tokens of `kind` and `type`, in registration order.
-[[nodiscard]] std::vector<aclppCallbackHandle> liveTokens(TokenKind kind, aclRegisterCallbackType type);
+[[nodiscard]] std::vector<aclppCallbackHandle> liveTokens(TokenKind kind, aclppCallbackType type);
 
 /// fork() support: the child gets the table unlocked.
 void lockTokensForFork() noexcept;

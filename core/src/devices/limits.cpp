@@ -67,8 +67,7 @@ LimitDecision decideSimt(const LimitRule &rule, uint64_t requested, const LimitV
         appendNote(note, "beyond 32 bits");
         return refuse(ACL_ERROR_RT_PARAM_INVALID, held, std::move(note));
     }
-    const uint32_t other =
-        rule.limit == ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE ? current.simtDivergenceStack : current.simtStack;
+    const uint32_t other = rule.limit == kLimitSimtStackSize ? current.simtDivergenceStack : current.simtStack;
     if (rounded == 0 && other == 0) {
         // api_impl_david.cc:1835-1860: a device without any SIMT stack cannot run SIMT code.
         appendNote(note, "both SIMT stack sizes would be 0");
@@ -94,56 +93,56 @@ LimitDecision decideFifo(const LimitRule &rule, uint64_t requested, uint32_t hel
 
 }  // namespace
 
-const LimitRule *findLimitRule(aclrtDeviceLimit limit) noexcept {
+const LimitRule *findLimitRule(aclppDeviceLimit limit) noexcept {
     for (const LimitRule &rule : kLimitRules) {
         if (rule.limit == limit) return &rule;
     }
     return nullptr;
 }
 
-uint32_t LimitValues::get(aclrtDeviceLimit limit) const noexcept {
+uint32_t LimitValues::get(aclppDeviceLimit limit) const noexcept {
     switch (limit) {
-        case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE:
+        case kLimitSimtStackSize:
             return simtStack;
-        case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE:
+        case kLimitSimtDivergenceStackSize:
             return simtDivergenceStack;
-        case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE:
+        case kLimitSimdStackSize:
             return aicoreStack;
-        case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE:
+        case kLimitSimdPrintfFifoSizePerCore:
             return simdPrintfFifo;
-        case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
+        case kLimitSimtPrintfFifoSize:
             return simtPrintfFifo;
     }
     return 0;
 }
 
-void LimitValues::set(aclrtDeviceLimit limit, uint32_t value) noexcept {
+void LimitValues::set(aclppDeviceLimit limit, uint32_t value) noexcept {
     switch (limit) {
-        case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE:
+        case kLimitSimtStackSize:
             simtStack = value;
             return;
-        case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE:
+        case kLimitSimtDivergenceStackSize:
             simtDivergenceStack = value;
             return;
-        case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE:
+        case kLimitSimdStackSize:
             aicoreStack = value;
             return;
-        case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE:
+        case kLimitSimdPrintfFifoSizePerCore:
             simdPrintfFifo = value;
             return;
-        case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
+        case kLimitSimtPrintfFifoSize:
             simtPrintfFifo = value;
             return;
     }
 }
 
-bool limitSupported(const FamilyTraits &traits, aclrtDeviceLimit limit) noexcept {
+bool limitSupported(const FamilyTraits &traits, aclppDeviceLimit limit) noexcept {
     const LimitRule *rule = findLimitRule(limit);
     if (rule == nullptr) return false;
     return rule->supported == nullptr || traits.*(rule->supported);
 }
 
-LimitDecision decideLimit(const FamilyTraits &traits, aclrtDeviceLimit limit, uint64_t requested,
+LimitDecision decideLimit(const FamilyTraits &traits, aclppDeviceLimit limit, uint64_t requested,
                           const LimitValues &current) {
     const LimitRule *rule = findLimitRule(limit);
     if (rule == nullptr) {
@@ -164,16 +163,16 @@ LimitDecision decideLimit(const FamilyTraits &traits, aclrtDeviceLimit limit, ui
     return refuse(ACL_ERROR_RT_PARAM_INVALID, held, {});
 }
 
-LimitDecision decideLimit(const FamilyTraits &traits, aclrtDeviceLimit limit, uint64_t requested) {
+LimitDecision decideLimit(const FamilyTraits &traits, aclppDeviceLimit limit, uint64_t requested) {
     return decideLimit(traits, limit, requested, LimitValues{});
 }
 
-uint32_t defaultLimit(aclrtDeviceLimit limit) noexcept {
+uint32_t defaultLimit(aclppDeviceLimit limit) noexcept {
     const LimitRule *rule = findLimitRule(limit);
     return rule == nullptr ? 0 : rule->defaultValue;
 }
 
-uint64_t readBackLimit(aclrtDeviceLimit limit, uint32_t stored) noexcept {
+uint64_t readBackLimit(aclppDeviceLimit limit, uint32_t stored) noexcept {
     const LimitRule *rule = findLimitRule(limit);
     return rule == nullptr ? stored : uint64_t{stored} * rule->readBackFactor;
 }

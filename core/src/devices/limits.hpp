@@ -9,9 +9,18 @@
 #include <string_view>
 
 #include "acl/acl.h"
+#include "acl/aclpp_runtime.h"
 #include "platform/products.hpp"
 
 namespace aclpp::core {
+
+// The values of the vendor's aclrtDeviceLimit, by aclpp's names: the CANN 8.x headers have no
+// such type (B-6), and this table is also what the validator reads over them.
+inline constexpr aclppDeviceLimit kLimitSimtStackSize = 0;
+inline constexpr aclppDeviceLimit kLimitSimtDivergenceStackSize = 1;
+inline constexpr aclppDeviceLimit kLimitSimdStackSize = 2;
+inline constexpr aclppDeviceLimit kLimitSimdPrintfFifoSizePerCore = 3;
+inline constexpr aclppDeviceLimit kLimitSimtPrintfFifoSize = 4;
 
 /// How a limit treats a requested value (E-3).
 enum class LimitKind : uint8_t {
@@ -23,7 +32,7 @@ enum class LimitKind : uint8_t {
 /// One device limit: its config key and the numbers the device layer applies. Shared by the
 /// validator, aclrtDeviceSetLimit/GetLimit, the documentation generator and the C++ builders.
 struct LimitRule {
-    aclrtDeviceLimit limit;
+    aclppDeviceLimit limit;
     LimitKind kind;
     std::string_view configKey;      // "simt_stack_size"
     std::string_view configPointer;  // "/StackSize/simt_stack_size"
@@ -39,24 +48,24 @@ struct LimitRule {
 // Table order is the aclrtDeviceLimit value, which is also the order aclInit applies the stack
 // keys in (the runtime's map is keyed by the limit type).
 inline constexpr std::array<LimitRule, 5> kLimitRules{{
-    {ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE, LimitKind::simtStack, "simt_stack_size", "/StackSize/simt_stack_size",
+    {kLimitSimtStackSize, LimitKind::simtStack, "simt_stack_size", "/StackSize/simt_stack_size",
      "SIMT stack size per thread", kSimtStackDefault, kSimtStackGranule, 0, 0, kWarpSize, &FamilyTraits::simtStacks},
-    {ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE, LimitKind::simtStack, "simt_divergence_stack_size",
+    {kLimitSimtDivergenceStackSize, LimitKind::simtStack, "simt_divergence_stack_size",
      "/StackSize/simt_divergence_stack_size", "SIMT divergence stack size", kSimtDivergenceStackDefault,
      kSimtStackGranule, 0, 0, 1, &FamilyTraits::simtStacks},
-    {ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE, LimitKind::aicoreStack, "aicore_stack_size", "/StackSize/aicore_stack_size",
+    {kLimitSimdStackSize, LimitKind::aicoreStack, "aicore_stack_size", "/StackSize/aicore_stack_size",
      "AI Core stack size per core", kAicoreStackDefault, kAicoreStackGranule, kAicoreStackDefault, 0, 1,
      &FamilyTraits::aicoreStack},
-    {ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE, LimitKind::printfFifo, "simd_printf_fifo_size_per_core",
+    {kLimitSimdPrintfFifoSizePerCore, LimitKind::printfFifo, "simd_printf_fifo_size_per_core",
      "/simd_printf_fifo_size_per_core", "SIMD printf FIFO size per core", kSimdPrintfFifoDefault, kPrintfFifoGranule,
      kSimdPrintfFifoMin, kPrintfFifoMax, 1, &FamilyTraits::simdPrintfFifo},
-    {ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE, LimitKind::printfFifo, "simt_printf_fifo_size", "/simt_printf_fifo_size",
+    {kLimitSimtPrintfFifoSize, LimitKind::printfFifo, "simt_printf_fifo_size", "/simt_printf_fifo_size",
      "SIMT printf FIFO size", kSimtPrintfFifoDefault, kPrintfFifoGranule, kSimtPrintfFifoMin, kPrintfFifoMax, 1,
      &FamilyTraits::simtPrintfFifo},
 }};
 
 /// The rule of `limit`, or nullptr for a value outside the enum (a C caller can pass anything).
-[[nodiscard]] const LimitRule *findLimitRule(aclrtDeviceLimit limit) noexcept;
+[[nodiscard]] const LimitRule *findLimitRule(aclppDeviceLimit limit) noexcept;
 
 /// The values one device holds, as stored (SIMT stack per thread). Starts at the defaults.
 struct LimitValues {
@@ -67,9 +76,9 @@ struct LimitValues {
     uint32_t simtPrintfFifo = kSimtPrintfFifoDefault;
 
     /// The stored value of `limit`; 0 for a value outside the enum.
-    [[nodiscard]] uint32_t get(aclrtDeviceLimit limit) const noexcept;
+    [[nodiscard]] uint32_t get(aclppDeviceLimit limit) const noexcept;
     /// Stores `value`; ignores a value outside the enum.
-    void set(aclrtDeviceLimit limit, uint32_t value) noexcept;
+    void set(aclppDeviceLimit limit, uint32_t value) noexcept;
 
     friend bool operator==(const LimitValues &, const LimitValues &) = default;
 };
@@ -91,19 +100,19 @@ struct LimitDecision {
 /// The decision for setting `limit` to `requested` on a device of `traits` that currently holds
 /// `current`. `requested` is the caller's full value (size_t or a JSON number): ranges are
 /// compared without truncation and rounding is done in 64 bits, so nothing wraps (K-1).
-[[nodiscard]] LimitDecision decideLimit(const FamilyTraits &traits, aclrtDeviceLimit limit, uint64_t requested,
+[[nodiscard]] LimitDecision decideLimit(const FamilyTraits &traits, aclppDeviceLimit limit, uint64_t requested,
                                         const LimitValues &current);
 /// As above, for a device that still holds the defaults (what aclInit starts from).
-[[nodiscard]] LimitDecision decideLimit(const FamilyTraits &traits, aclrtDeviceLimit limit, uint64_t requested);
+[[nodiscard]] LimitDecision decideLimit(const FamilyTraits &traits, aclppDeviceLimit limit, uint64_t requested);
 
 /// The value a device holds for `limit` before anything sets it (per thread for the SIMT stack).
-[[nodiscard]] uint32_t defaultLimit(aclrtDeviceLimit limit) noexcept;
+[[nodiscard]] uint32_t defaultLimit(aclppDeviceLimit limit) noexcept;
 
 /// What aclrtDeviceGetLimit answers for a stored value: the SIMT stack reads back per warp
 /// (x32, default 36864), every other limit as stored (E-3).
-[[nodiscard]] uint64_t readBackLimit(aclrtDeviceLimit limit, uint32_t stored) noexcept;
+[[nodiscard]] uint64_t readBackLimit(aclppDeviceLimit limit, uint32_t stored) noexcept;
 
 /// True when `traits` accepts `limit` at all (false: 207000 from the device layer).
-[[nodiscard]] bool limitSupported(const FamilyTraits &traits, aclrtDeviceLimit limit) noexcept;
+[[nodiscard]] bool limitSupported(const FamilyTraits &traits, aclppDeviceLimit limit) noexcept;
 
 }  // namespace aclpp::core

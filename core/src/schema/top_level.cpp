@@ -289,17 +289,17 @@ void checkMaxOpqueueNum(ValidationContext &ctx, JsonObject root) {
     }
 }
 
-Setting<uint32_t> &limitSetting(EffectiveConfig &effective, aclrtDeviceLimit limit) {
+Setting<uint32_t> &limitSetting(EffectiveConfig &effective, aclppDeviceLimit limit) {
     switch (limit) {
-        case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE:
+        case kLimitSimtStackSize:
             return effective.simtStackSize;
-        case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE:
+        case kLimitSimtDivergenceStackSize:
             return effective.simtDivergenceStackSize;
-        case ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE:
+        case kLimitSimdStackSize:
             return effective.aicoreStackSize;
-        case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE:
+        case kLimitSimdPrintfFifoSizePerCore:
             return effective.simdPrintfFifoSize;
-        case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
+        case kLimitSimtPrintfFifoSize:
             return effective.simtPrintfFifoSize;
     }
     return effective.aicoreStackSize;  // unreachable: every enumerator is handled

@@ -3,16 +3,20 @@
 // unknown); none guesses. Everything that touches no runtime (validation, schema, product
 // table, names) is the same code as on the emulated runtime.
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "acl/aclpp_ext.h"
+#include "config/config_file.hpp"
 #include "errors/recent_message.hpp"
 #include "platform/platform_choice.hpp"
 #include "schema/effective_json.hpp"
 #include "schema/validate.hpp"
 #include "util/copy_out.hpp"
 #include "util/guarded_call.hpp"
+#include "vendor/init_diagnosis.hpp"
 #include "vendor/live_runtime.hpp"
+#include "vendor/optional_api.hpp"
 #include "vendor/private_config_file.hpp"
 
 using namespace aclpp::core;
@@ -20,9 +24,19 @@ using namespace aclpp::vendor;
 
 namespace {
 
+/// The bytes an init from `path` passes: read here only when aclpp needs them and the runtime
+/// cannot tell them (after a failure, or where it has no callback API); nullopt when unreadable.
+std::optional<std::string> bytesOfPath(const char *path) {
+    if (path == nullptr || path[0] == '\0') return std::string();
+    ConfigBytes bytes;
+    if (readConfigFile(path, bytes).code != ACL_SUCCESS) return std::nullopt;
+    return std::string(bytes.view());
+}
+
 /// aclInit through aclpp: the observers first (a join must see the live config), then the
-/// reference the call took, tied to the epoch of the runtime it was taken on.
-aclError initThroughAclpp(const char *path, uint64_t *epoch) {
+/// reference the call took, tied to the epoch of the runtime it was taken on. `bytes` are the
+/// config of a buffer init; a path's are read when needed.
+aclError initThroughAclpp(const char *path, uint64_t *epoch, std::optional<std::string_view> bytes) {
     if (epoch != nullptr) *epoch = 0;
     const aclError observing = observeRuntime();
     if (observing != ACL_SUCCESS) {
@@ -30,13 +44,21 @@ aclError initThroughAclpp(const char *path, uint64_t *epoch) {
                     std::to_string(observing) + " (" + aclppErrorName(observing) + ")");
         return observing;
     }
+    const auto transition = lockTransitions();
     const uint64_t epochBefore = liveEpoch();
     const aclError rc = aclInit(path);
+    std::optional<std::string> read;
+    if (!bytes &&
+        (rc == ACL_SUCCESS ? !optionalApi().has(ACLPP_FEATURE_CALLBACKS) : rc != ACL_ERROR_REPEAT_INITIALIZE)) {
+        read = bytesOfPath(path);
+        if (read) bytes = *read;
+    }
     if (rc != ACL_SUCCESS && rc != ACL_ERROR_REPEAT_INITIALIZE) {
         noteInitFailed(epochBefore);
+        explainFailedInit(rc, bytes);
         return rc;
     }
-    const uint64_t taken = noteReferenceTaken();
+    const uint64_t taken = noteReferenceTaken(rc, bytes);
     if (epoch != nullptr) *epoch = taken;
     return rc;
 }
@@ -46,7 +68,7 @@ std::mutex bufferInitMutex;
 thread_local bool tInBufferInit = false;
 
 aclError initFromBytes(const char *data, size_t length, uint64_t *epoch) {
-    if (data == nullptr) return initThroughAclpp(nullptr, epoch);
+    if (data == nullptr) return initThroughAclpp(nullptr, epoch, std::nullopt);
     if (tInBufferInit) {  // from a callback of the init this thread is running (L-6)
         if (epoch != nullptr) *epoch = 0;
         recordError("ACL_ERROR_FAILURE(500001): aclppInitFromBuffer called from inside a lifecycle callback");
@@ -64,7 +86,7 @@ aclError initFromBytes(const char *data, size_t length, uint64_t *epoch) {
         recordError("ACL_ERROR_WRITE_FILE(100004): aclppInitFromBuffer: " + error);
         return ACL_ERROR_WRITE_FILE;
     }
-    return initThroughAclpp(file->path().c_str(), epoch);
+    return initThroughAclpp(file->path().c_str(), epoch, std::string_view(data, length));
 }
 
 const Product *liveProduct() {
@@ -118,7 +140,7 @@ aclError aclppInitFromBuffer(const char *data, size_t length) {
 }
 
 aclError aclppInitWithEpoch(const char *configPath, uint64_t *epoch) {
-    return guardedCall([&] { return initThroughAclpp(configPath, epoch); });
+    return guardedCall([&] { return initThroughAclpp(configPath, epoch, std::nullopt); });
 }
 
 aclError aclppInitFromBufferWithEpoch(const char *data, size_t length, uint64_t *epoch) {
@@ -130,7 +152,12 @@ aclError aclppFinalizeReferenceOfEpoch(uint64_t epoch, uint64_t *refCount) {
         if (refCount != nullptr) *refCount = 0;
         return ACL_ERROR_REPEAT_FINALIZE;
     }
-    const aclError rc = aclFinalizeReference(refCount);
+    const OptionalApi &api = optionalApi();
+    if (api.finalizeReference == nullptr) {
+        const auto transition = lockTransitions();
+        return returnOwnReference(epoch, refCount);
+    }
+    const aclError rc = api.finalizeReference(refCount);
     if (rc == ACL_SUCCESS) noteReferenceReturned(epoch);
     return rc;
 }
@@ -185,7 +212,7 @@ aclError aclppSynchronizeDeviceOfEpoch(int32_t deviceId, uint64_t epoch) {
 aclError aclppGetEffectiveConfig(char *buffer, size_t capacity, size_t *required) {
     return guardedCall([&]() -> aclError {
         std::string bytes;
-        if (!liveConfigBytes(bytes)) return ACL_ERROR_UNINITIALIZE;
+        if (const LiveConfig live = liveConfigBytes(bytes); live != LiveConfig::known) return liveConfigError(live);
         const PlatformChoice platform = resolvePlatform(platformOverrideInForce());
         const EnvironmentSnapshot environment = EnvironmentSnapshot::capture();
         const Product &product = platform.rulesProduct();
@@ -201,7 +228,7 @@ aclError aclppGetEffectiveConfig(char *buffer, size_t capacity, size_t *required
 aclError aclppGetConfigBytes(char *buffer, size_t capacity, size_t *required) {
     return guardedCall([&]() -> aclError {
         std::string bytes;
-        if (!liveConfigBytes(bytes)) return ACL_ERROR_UNINITIALIZE;
+        if (const LiveConfig live = liveConfigBytes(bytes); live != LiveConfig::known) return liveConfigError(live);
         return copyOut(bytes, buffer, capacity, required);
     });
 }
@@ -226,6 +253,26 @@ size_t aclppRegisteredCallbackCount(void) {
 
 uint64_t aclppDevicesInUse(void) {
     return ACLPP_COUNT_UNKNOWN_U64;
+}
+
+uint32_t aclppRuntimeFeatures(void) {
+    return optionalApi().features();
+}
+
+aclppRuntimeOwner aclppGetRuntimeOwner(void) {
+    return runtimeOwner();
+}
+
+aclError aclppDeviceSetLimit(aclppDeviceLimit limit, size_t value) {
+    const OptionalApi &api = optionalApi();
+    if (api.deviceSetLimit == nullptr) return featureMissing("aclppDeviceSetLimit", ACLPP_FEATURE_DEVICE_LIMITS);
+    return api.deviceSetLimit(limit, value);
+}
+
+aclError aclppDeviceGetLimit(aclppDeviceLimit limit, size_t *value) {
+    const OptionalApi &api = optionalApi();
+    if (api.deviceGetLimit == nullptr) return featureMissing("aclppDeviceGetLimit", ACLPP_FEATURE_DEVICE_LIMITS);
+    return api.deviceGetLimit(limit, value);
 }
 
 }  // extern "C"

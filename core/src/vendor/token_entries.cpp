@@ -14,13 +14,14 @@
 #include "callbacks/tokens.hpp"
 #include "errors/recent_message.hpp"
 #include "vendor/live_runtime.hpp"
+#include "vendor/optional_api.hpp"
 
 using namespace aclpp::core;
 
 namespace aclpp::vendor {
 namespace {
 
-constexpr int kTypedCount = ACL_REG_TYPE_ACL_RETR + 1;  // the types before OTHER
+constexpr int kTypedCount = kTypedCallbackCount;  // the types before OTHER
 
 template <int T>
 aclError initOfType(const char *config, size_t length, void *userData) {
@@ -32,17 +33,17 @@ aclError finalizeOfType(void *userData) {
 }
 template <int... T>
 constexpr auto initFunctions(std::integer_sequence<int, T...>) {
-    return std::array<aclInitCallbackFunc, sizeof...(T)>{&initOfType<T>...};
+    return std::array<aclppInitCallbackFunc, sizeof...(T)>{&initOfType<T>...};
 }
 template <int... T>
 constexpr auto finalizeFunctions(std::integer_sequence<int, T...>) {
-    return std::array<aclFinalizeCallbackFunc, sizeof...(T)>{&finalizeOfType<T>...};
+    return std::array<aclppFinalizeCallbackFunc, sizeof...(T)>{&finalizeOfType<T>...};
 }
 constexpr auto kInitOfType = initFunctions(std::make_integer_sequence<int, kTypedCount>());
 constexpr auto kFinalizeOfType = finalizeFunctions(std::make_integer_sequence<int, kTypedCount>());
 
-bool isTyped(aclRegisterCallbackType type) noexcept {
-    return static_cast<int>(type) >= 0 && static_cast<int>(type) < kTypedCount;
+bool isTyped(aclppCallbackType type) noexcept {
+    return type >= 0 && type < kTypedCount;
 }
 
 // The OTHER init tokens' calls: each token is called once per runtime (epoch), by the init's
@@ -65,7 +66,7 @@ bool claimCall(aclppCallbackHandle handle, uint64_t epoch) {
 aclError dispatchInit(const char *config, size_t length, void *) {
     // The observer is an earlier OTHER entry: it has seen this init.
     const uint64_t epoch = liveEpoch();
-    for (const aclppCallbackHandle handle : liveTokens(TokenKind::init, ACL_REG_TYPE_OTHER)) {
+    for (const aclppCallbackHandle handle : liveTokens(TokenKind::init, kCallbackTypeOther)) {
         if (!claimCall(handle, epoch)) continue;
         const aclError code = runInitToken(handle, config, length);
         if (code != ACL_SUCCESS) return code;
@@ -74,7 +75,7 @@ aclError dispatchInit(const char *config, size_t length, void *) {
 }
 
 aclError dispatchFinalize(void *) {
-    for (const aclppCallbackHandle handle : liveTokens(TokenKind::finalize, ACL_REG_TYPE_OTHER)) {
+    for (const aclppCallbackHandle handle : liveTokens(TokenKind::finalize, kCallbackTypeOther)) {
         const aclError code = runFinalizeToken(handle);
         if (code != ACL_SUCCESS) return code;
     }
@@ -92,9 +93,10 @@ aclError ensureDispatcher(TokenKind kind) {
     if (aclError observing = observeRuntime()) return observing;
     // Called at once when the runtime is up: the tokens already in the table are claimed for
     // this runtime there, so callIfLive does not call them a second time.
+    const OptionalApi &api = optionalApi();
     const aclError code = kind == TokenKind::init
-                              ? aclInitCallbackRegister(ACL_REG_TYPE_OTHER, &dispatchInit, nullptr)
-                              : aclFinalizeCallbackRegister(ACL_REG_TYPE_OTHER, &dispatchFinalize, nullptr);
+                              ? api.initCallbackRegister(kCallbackTypeOther, &dispatchInit, nullptr)
+                              : api.finalizeCallbackRegister(kCallbackTypeOther, &dispatchFinalize, nullptr);
     done = code == ACL_SUCCESS;
     return code;
 }
@@ -103,7 +105,7 @@ aclError ensureDispatcher(TokenKind kind) {
 /// the observer saw; a failure goes to the recent error message, the result stays 0.
 void callIfLive(aclppCallbackHandle handle) {
     std::string config;
-    if (!liveConfigBytes(config) || !claimCall(handle, liveEpoch())) return;
+    if (liveConfigBytes(config) != LiveConfig::known || !claimCall(handle, liveEpoch())) return;
     const aclError code = runInitToken(handle, config.data(), config.size());
     if (code != ACL_SUCCESS) {
         recordError("ACL_REG_TYPE_OTHER init callback called at registration (the runtime was initialised) returned " +
@@ -118,13 +120,18 @@ namespace aclpp::core {
 
 aclError addTokenEntry(const TokenCallback &callback, aclppCallbackHandle handle) {
     using namespace aclpp::vendor;
+    const OptionalApi &api = optionalApi();
+    if (!api.has(ACLPP_FEATURE_CALLBACKS)) {
+        return featureMissing(callback.kind == TokenKind::init ? "aclppAddInitCallback" : "aclppAddFinalizeCallback",
+                              ACLPP_FEATURE_CALLBACKS);
+    }
     if (isTyped(callback.type)) {
         const auto index = static_cast<size_t>(callback.type);
         return callback.kind == TokenKind::init
-                   ? aclInitCallbackRegister(callback.type, kInitOfType[index], tokenUserData(handle))
-                   : aclFinalizeCallbackRegister(callback.type, kFinalizeOfType[index], tokenUserData(handle));
+                   ? api.initCallbackRegister(callback.type, kInitOfType[index], tokenUserData(handle))
+                   : api.finalizeCallbackRegister(callback.type, kFinalizeOfType[index], tokenUserData(handle));
     }
-    if (callback.type != ACL_REG_TYPE_OTHER) return ACL_ERROR_INVALID_PARAM;
+    if (callback.type != kCallbackTypeOther) return ACL_ERROR_INVALID_PARAM;
     // The dispatcher finds the token from now on; the table already holds it.
     if (aclError code = ensureDispatcher(callback.kind)) return code;
     if (callback.kind == TokenKind::init) callIfLive(handle);
@@ -133,10 +140,12 @@ aclError addTokenEntry(const TokenCallback &callback, aclppCallbackHandle handle
 
 aclError removeTokenEntry(const TokenCallback &callback, aclppCallbackHandle handle) {
     using namespace aclpp::vendor;
+    const OptionalApi &api = optionalApi();
+    if (!api.has(ACLPP_FEATURE_CALLBACKS)) return ACL_ERROR_API_NOT_SUPPORT;  // never added
     if (isTyped(callback.type)) {
         const auto index = static_cast<size_t>(callback.type);
-        return callback.kind == TokenKind::init ? aclInitCallbackUnRegister(callback.type, kInitOfType[index])
-                                                : aclFinalizeCallbackUnRegister(callback.type, kFinalizeOfType[index]);
+        return callback.kind == TokenKind::init ? api.initCallbackUnRegister(callback.type, kInitOfType[index])
+                                                : api.finalizeCallbackUnRegister(callback.type, kFinalizeOfType[index]);
     }
     if (callback.kind == TokenKind::init) {
         OtherTokens &o = otherTokens();
