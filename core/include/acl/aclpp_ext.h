@@ -196,7 +196,10 @@ typedef enum aclppSeverity {
 typedef struct aclppFinding {
     aclppSeverity severity;
     aclError code;       /* the code aclInit returns for an error; 0 for warnings and notes */
-    const char *pointer; /* JSON pointer, "" for the whole file */
+    const char *pointer; /* JSON pointer, "" for the whole file, as messages show it: control
+                            characters, bidirectional controls and bytes that are not UTF-8
+                            escaped (\u0000, \u202e, \xff), cut with "..." past 160 bytes; the
+                            report JSON has it exact */
     uint32_t line;       /* 1-based; 0 when the finding has no position */
     uint32_t column;     /* 1-based, in bytes */
     const char *step;    /* the init step the finding belongs to ("dump", "stack_size", ...) */
