@@ -13,9 +13,9 @@ extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
 extern void *__libc_memalign(size_t alignment, size_t size);
 
-static long seen;          /* allocations since arming */
-static long failAt;        /* 1-based; 0: count only */
-static int failLater;      /* every allocation after failAt fails too */
+static long seen;     /* allocations since arming */
+static long failAt;   /* 1-based; 0: count only */
+static int failLater; /* every allocation after failAt fails too */
 static int armed;
 
 void failingMallocArm(long allocation, int andEveryLater) {

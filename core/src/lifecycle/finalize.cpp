@@ -39,8 +39,7 @@ struct FinalizeSnapshots {
     }
 };
 
-TeardownResult notify(aclRegisterCallbackType type, const std::vector<FinalizeCallback> &callbacks,
-                      aclppStep step) {
+TeardownResult notify(aclRegisterCallbackType type, const std::vector<FinalizeCallback> &callbacks, aclppStep step) {
     if (auto fault = takeFault(step)) return failure(*fault, step, "injected fault");
     std::string message;
     const aclError code = notifyFinalizeCallbacks(type, callbacks, message);
@@ -64,8 +63,8 @@ TeardownResult runTeardown(ProcessState &state) {
     (void)takeFault(ACLPP_STEP_FINALIZE_PROFILING);  // msprof finalize failures are ignored
     runtime.devices.profilingInitialised = false;
 
-    if (auto r = notifyIfAny(ACL_REG_TYPE_ACL_OP_COMPILER, snapshots.opCompiler,
-                             ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS);
+    if (auto r =
+            notifyIfAny(ACL_REG_TYPE_ACL_OP_COMPILER, snapshots.opCompiler, ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS);
         r.code) {
         return r;
     }
@@ -113,7 +112,8 @@ void recordTeardownFailure(const TeardownResult &result) noexcept {
     } else if (result.code == ACL_ERROR_BAD_ALLOC) {
         recordError("ACL_ERROR_BAD_ALLOC(200000): out of memory during finalize; the runtime stays initialised");
     } else {
-        recordError("ACL_ERROR_INTERNAL_ERROR(500000): an internal error during finalize; the runtime stays initialised");
+        recordError(
+            "ACL_ERROR_INTERNAL_ERROR(500000): an internal error during finalize; the runtime stays initialised");
     }
 }
 
