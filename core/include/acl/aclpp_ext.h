@@ -245,8 +245,9 @@ typedef enum aclppConfigDifferenceKind {
 
 typedef struct aclppConfigDifference {
     aclppConfigDifferenceKind kind;
-    const char *pointer;   /* JSON pointer of the key ("/dump/dump_path"); NUL-terminated, so a
-                              key holding U+0000 is cut there (values are JSON, escaped) */
+    const char *pointer;   /* JSON pointer of the key ("/dump/dump_path"), shown as
+                              aclppFinding.pointer is: control characters and NUL escaped, cut
+                              past 160 bytes (values are JSON, escaped) */
     const char *requested; /* the requested value as compact JSON, "" when the request lacks it */
     const char *live;      /* the live value as compact JSON, "" when the live config lacks it */
 } aclppConfigDifference;
