@@ -202,3 +202,17 @@ TEST_CASE("C-3 aclppFormatError builds acl::Error's message", "[C-3][A-2]") {
     CHECK(required ==
           std::string("f failed: ACL_SUCCESS (0): ").size() + std::string(aclppErrorDescription(0)).size() + 1);
 }
+
+TEST_CASE("F13 K-8 C-2 aclppCompareConfigs shows a key's pointer escaped, not cut at its NUL", "[C-2][K-8]") {
+    const std::string requested = R"({"err_msg_mode\u0000":"1","profiler":{"\u001b[2J":1}})";
+    aclppConfigDiff *diff = nullptr;
+    REQUIRE(aclppCompareConfigs(requested.data(), requested.size(), "{}", 2, &diff) == ACL_SUCCESS);
+    std::vector<std::string> pointers;
+    for (std::size_t i = 0; i < aclppConfigDiffCount(diff); ++i) {
+        aclppConfigDifference d{};
+        REQUIRE(aclppConfigDiffGet(diff, i, &d) == ACL_SUCCESS);
+        pointers.emplace_back(d.pointer);
+    }
+    aclppConfigDiffFree(diff);
+    CHECK(pointers == std::vector<std::string>{"/err_msg_mode\\u0000", "/profiler/\\u001b[2J"});
+}

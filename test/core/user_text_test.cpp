@@ -150,3 +150,13 @@ TEST_CASE("K-8 a long string value is shown cut at a character, with its size", 
     REQUIRE(message != nullptr);
     CHECK(isUtf8(message));
 }
+
+TEST_CASE("F13 K-8 shown text escapes the characters that reorder text and the C1 controls", "[K-8]") {
+    CHECK(shownText("a\xE2\x80\xAE"
+                    "b") == "a\\u202eb");                                // RIGHT-TO-LEFT OVERRIDE
+    CHECK(shownText("\xE2\x81\xA6x\xE2\x81\xA9") == "\\u2066x\\u2069");  // isolates
+    CHECK(shownText("\xE2\x80\x8F") == "\\u200f");                       // RIGHT-TO-LEFT MARK
+    CHECK(shownText("\xC2\x85") == "\\u0085");                           // NEXT LINE, a C1 control
+    CHECK(shownText("caf\xC3\xA9 \xE2\x80\x94 \xE4\xB8\xAD") == "caf\xC3\xA9 \xE2\x80\x94 \xE4\xB8\xAD");  // kept
+    CHECK(quotedText("\xE2\x80\xAE") == "\"\\u202e\"");
+}

@@ -1,5 +1,7 @@
 // The validate-only extension (A-2): every finding, no state touched, same verdict as aclInit.
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "catch.hpp"
 #include "runtime_fixture.hpp"
@@ -186,4 +188,39 @@ TEST_CASE("A-2 lifecycle state reports count, flags, epoch and timings", "[A-2]"
     CHECK(aclppCoreVersion() == ACLPP_VERSION_NUMBER);
     CHECK(aclppTestingInjectFault(static_cast<aclppStep>(77), 1, 0, 1) == ACL_ERROR_INVALID_PARAM);
     CHECK(aclppStepName(static_cast<aclppStep>(77)) == nullptr);
+}
+
+namespace {
+
+std::vector<std::string> findingPointers(std::string_view config) {
+    aclppReport *report = nullptr;
+    (void)aclppValidateBuffer(config.data(), config.size(), nullptr, &report);
+    std::vector<std::string> pointers;
+    for (std::size_t i = 0; i < aclppReportFindingCount(report); ++i) {
+        aclppFinding finding{};
+        if (aclppReportGetFinding(report, i, &finding) == ACL_SUCCESS) pointers.emplace_back(finding.pointer);
+    }
+    aclppReportFree(report);
+    return pointers;
+}
+
+}  // namespace
+
+TEST_CASE("F13 K-8 a finding's pointer is shown escaped and never names another key", "[K-8]") {
+    FreshRuntime fresh;
+    // "err_msg_mode\u0000" is an unknown key; cut at its NUL it would read as err_msg_mode.
+    CHECK(findingPointers(R"({"err_msg_mode\u0000":"2"})") == std::vector<std::string>{"/err_msg_mode\\u0000"});
+    CHECK(findingPointers(R"({"profiler":{"\u001b]0;x\u0007":1}})") ==
+          std::vector<std::string>{"/profiler/\\u001b]0;x\\u0007"});
+}
+
+TEST_CASE("F13 K-8 a long key's pointer is shortened like a value", "[K-8]") {
+    FreshRuntime fresh;
+    const std::string key(200 * 1024, 'k');  // the section stays below its 1 MiB limit (K-5)
+    const std::vector<std::string> pointers = findingPointers("{\"profiler\":{\"" + key + "\":1}}");
+    REQUIRE(pointers.size() == 1);
+    CAPTURE(pointers[0].substr(0, 200));
+    CHECK(pointers[0].size() <= 160 + 3);
+    CHECK(pointers[0].starts_with("/profiler/kkk"));
+    CHECK(pointers[0].ends_with("..."));
 }

@@ -11,6 +11,8 @@ Parts (--only):
              acl.json, and its files pattern
   cli        --help of every subcommand, --version, - for standard input (check, explain, fmt),
              the exit statuses 0, 1 and 2
+  escapes    F13: keys holding terminal escapes, NUL or a right-to-left override are shown
+             escaped in the pointers of the text, github and sarif outputs (K-8)
 """
 
 import argparse
@@ -141,6 +143,32 @@ def test_github(tool):
                '"no\\u000d\\u000afile%25.json"' in lines[0].split("::")[2], f"github: data escapes: {lines[0]!r}")
 
 
+# ---- escapes (F13) ----------------------------------------------------------------------------
+
+# Keys as JSON escapes, so the file itself is plain ASCII: ESC sequences that clear a terminal and
+# colour it, a NUL that made /err_msg_mode out of another key, a right-to-left override.
+HOSTILE_KEYS = {
+    "esc.json": ('{"profiler":{"\\u001b[2J\\u001b[31mX":1}}', "/profiler/\\u001b[2J\\u001b[31mX"),
+    "nul.json": ('{"err_msg_mode\\u0000":"2"}', "/err_msg_mode\\u0000"),
+    "bidi.json": ('{"profiler":{"\\u202eabc":1}}', "/profiler/\\u202eabc"),
+}
+
+
+def test_escapes(tool):
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, (text, shown) in HOSTILE_KEYS.items():
+            (Path(tmp) / name).write_text(text)
+            for form in ("text", "github", "sarif"):
+                args = ["--color", "never", "check", name] if form == "text" else ["check", "--format=" + form, name]
+                _, out, _ = run(tool, args, cwd=tmp)
+                shown_out = json.dumps(json.loads(out)) if form == "sarif" else out
+                expect("\x1b" not in out and "\u202e" not in out and "\x00" not in out,
+                       f"escapes: {form} output of {name} holds a raw control character: {out!r}")
+                expect(shown in (out if form != "sarif" else json.loads(out)["runs"][0]["results"][0]["message"]["text"]),
+                       f"escapes: {form} output of {name} does not show the key as {shown}: {shown_out!r}")
+                expect("[/err_msg_mode]" not in out, f"escapes: {form} output of {name} names another key: {out!r}")
+
+
 # ---- pre-commit ------------------------------------------------------------------------------
 
 def hook(hook_id):
@@ -235,7 +263,8 @@ def test_cli(tool):
            "cli: --json differs from --format=json")
 
 
-PARTS = {"sarif": test_sarif, "github": test_github, "precommit": test_precommit, "cli": test_cli}
+PARTS = {"sarif": test_sarif, "github": test_github, "precommit": test_precommit, "cli": test_cli,
+         "escapes": test_escapes}
 
 
 def main():

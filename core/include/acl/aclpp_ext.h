@@ -198,7 +198,10 @@ typedef enum aclppSeverity {
 typedef struct aclppFinding {
     aclppSeverity severity;
     aclError code;       /* the code aclInit returns for an error; 0 for warnings and notes */
-    const char *pointer; /* JSON pointer, "" for the whole file */
+    const char *pointer; /* JSON pointer, "" for the whole file, as messages show it: control
+                            characters, bidirectional controls and bytes that are not UTF-8
+                            escaped (\u0000, \u202e, \xff), cut with "..." past 160 bytes; the
+                            report JSON has it exact */
     uint32_t line;       /* 1-based; 0 when the finding has no position */
     uint32_t column;     /* 1-based, in bytes */
     const char *step;    /* the init step the finding belongs to ("dump", "stack_size", ...) */
@@ -243,8 +246,9 @@ typedef enum aclppConfigDifferenceKind {
 
 typedef struct aclppConfigDifference {
     aclppConfigDifferenceKind kind;
-    const char *pointer;   /* JSON pointer of the key ("/dump/dump_path"); NUL-terminated, so a
-                              key holding U+0000 is cut there (values are JSON, escaped) */
+    const char *pointer;   /* JSON pointer of the key ("/dump/dump_path"), shown as
+                              aclppFinding.pointer is: control characters and NUL escaped, cut
+                              past 160 bytes (values are JSON, escaped) */
     const char *requested; /* the requested value as compact JSON, "" when the request lacks it */
     const char *live;      /* the live value as compact JSON, "" when the live config lacks it */
 } aclppConfigDifference;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "util/never_destroyed.hpp"
+
 namespace aclpp::core {
 namespace {
 
@@ -188,8 +190,8 @@ void CallbackRegistry::resetInChild() {
 }
 
 CallbackRegistry &callbackRegistry() {
-    static CallbackRegistry *instance = new CallbackRegistry;  // never destroyed
-    return *instance;
+    static NeverDestroyed<CallbackRegistry> instance;
+    return instance.get();
 }
 
 }  // namespace aclpp::core

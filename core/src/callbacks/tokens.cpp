@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "util/guarded_call.hpp"
+#include "util/never_destroyed.hpp"
 
 namespace aclpp::core {
 namespace {
@@ -28,8 +29,8 @@ struct TokenTable {
 
 // Never destroyed: a runtime may call a token from its own static destructors.
 TokenTable &table() {
-    static TokenTable *instance = new TokenTable;
-    return *instance;
+    static NeverDestroyed<TokenTable> instance;
+    return instance.get();
 }
 
 /// The calls this thread is inside, innermost first (a token removed from inside its own call

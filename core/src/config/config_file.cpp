@@ -10,6 +10,7 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 
 namespace aclpp::core {
 
@@ -61,6 +62,7 @@ std::string_view fileKind(mode_t mode) {
 ReadResult readConfigFile(const char *path, ConfigBytes &out) {
     char resolved[PATH_MAX];
     if (::realpath(path, resolved) == nullptr) {
+        if (errno == ENOMEM) throw std::bad_alloc();  // out of memory is 200000, not a bad file
         return invalidFile("cannot resolve the config path " + quotedText(path, kWholeText) + ": " +
                            std::strerror(errno));
     }

@@ -9,6 +9,8 @@
 #include <string>
 #include <system_error>
 
+#include "util/never_destroyed.hpp"
+
 namespace {
 
 class AclCategory final : public std::error_category {
@@ -47,8 +49,8 @@ inline namespace v1 {
 
 // Never destroyed: static destructors and atexit handlers may still build error_codes.
 ACLPP_EXPORT const std::error_category &category() noexcept {
-    static const AclCategory *const instance = new AclCategory();
-    return *instance;
+    static aclpp::core::NeverDestroyed<AclCategory> instance;
+    return instance.get();
 }
 
 }  // namespace v1

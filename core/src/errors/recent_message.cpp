@@ -7,65 +7,143 @@
 #include <atomic>
 #include <mutex>
 #include <new>
+#include <vector>
+
+#include "util/never_destroyed.hpp"
 
 namespace aclpp::core {
 namespace {
 
-// Per-thread storage lives behind a pthread key, not a C++ thread_local: glibc runs key
-// destructors after every thread_local destructor, so a thread_local object's destructor can
-// still call aclGetRecentErrMsg safely.
-struct ThreadMessages {
-    std::string pending;
-    std::string returned;
+// The unread messages of one thread (mode 0) or of the process (mode 1), oldest first. Only the
+// latest ones are kept (L-11): past kMaxPendingBytes the oldest are dropped and counted, so a
+// program that never reads the text does not grow without bound. Constructing one allocates
+// nothing (a std::deque would), so the stores can be created in noexcept code.
+class PendingMessages {
+public:
+    void add(std::string_view text) {
+        // The dropped messages stay in the vector until they are half of it: erasing them one at a
+        // time would move every kept message each time.
+        if (first_ > 0 && first_ * 2 >= messages_.size()) {
+            messages_.erase(messages_.begin(), messages_.begin() + static_cast<std::ptrdiff_t>(first_));
+            first_ = 0;
+        }
+        messages_.emplace_back(text);
+        bytes_ += text.size();
+        while (bytes_ > kMaxPendingBytes && messages_.size() - first_ > 1) {
+            bytes_ -= messages_[first_].size();
+            std::string().swap(messages_[first_]);  // its memory goes now
+            ++first_;
+            ++dropped_;
+        }
+    }
+    /// Appends the messages, one a line, to `out` and forgets them.
+    void takeInto(std::string &out) {
+        if (messages_.size() == first_) return;
+        try {
+            if (dropped_ > 0) {
+                appendLine(out, "[" + std::to_string(dropped_) + " earlier messages were dropped: only the latest " +
+                                    std::to_string(kMaxPendingBytes / 1024) + " KiB of unread text are kept]");
+            }
+            for (std::size_t i = first_; i < messages_.size(); ++i) appendLine(out, messages_[i]);
+        } catch (const std::bad_alloc &) {
+            // Out of memory for the joined text: what fit is returned, the rest is dropped.
+        }
+        clear();
+    }
+    void clear() noexcept {
+        messages_.clear();
+        first_ = 0;
+        bytes_ = 0;
+        dropped_ = 0;
+    }
+
+private:
+    static void appendLine(std::string &out, std::string_view line) {
+        if (!out.empty()) out += '\n';
+        out += line;
+    }
+
+    std::vector<std::string> messages_;  // the kept ones from first_ on
+    std::size_t first_ = 0;
+    std::size_t bytes_ = 0;
+    uint64_t dropped_ = 0;
 };
 
+struct ThreadMessages {
+    PendingMessages pending;
+    std::string returned;  // what the last aclGetRecentErrMsg returned on this thread
+};
+
+// Per-thread storage lives behind a pthread key, not a C++ thread_local with a destructor:
+// - glibc runs key destructors after every thread_local destructor, so a thread_local object's
+//   destructor can still call aclGetRecentErrMsg safely;
+// - registering a thread_local destructor allocates, and glibc aborts the process when that
+//   allocation fails; a failed allocation here only loses the message.
+// The key is created when the library is loaded and deleted when it is unloaded: dlclose
+// leaks no key (each load would take one of the 1024), and no thread that exits after the
+// unload calls a destructor that was unmapped with the library (a deleted key's destructor is
+// never called; the messages of threads alive at the unload are left behind, bounded by
+// kMaxPendingBytes each). Without a key (creation failed, or unloaded) every thread's messages
+// go to the process store, tagged with their thread as in mode 1.
 struct ProcessMessages {
     std::mutex mutex;
-    std::string pending;  // mode 1: lines from every thread
+    PendingMessages pending;  // mode 1, or no key: lines from every thread
     std::atomic<uint8_t> mode{static_cast<uint8_t>(ErrMsgMode::thread)};
+    std::atomic<bool> hasKey{false};
     pthread_key_t key{};
 };
+
+ProcessMessages &process() noexcept {
+    static NeverDestroyed<ProcessMessages> instance;
+    return instance.get();
+}
 
 void destroyThreadMessages(void *pointer) {
     delete static_cast<ThreadMessages *>(pointer);
 }
 
-ProcessMessages &process() {
-    static ProcessMessages *instance = [] {
-        auto *p = new ProcessMessages;  // never destroyed
-        pthread_key_create(&p->key, destroyThreadMessages);
-        return p;
-    }();
-    return *instance;
+[[gnu::constructor]] void createThreadKey() {
+    ProcessMessages &p = process();
+    if (pthread_key_create(&p.key, destroyThreadMessages) == 0) p.hasKey.store(true);
 }
 
+[[gnu::destructor]] void deleteThreadKey() {
+    ProcessMessages &p = process();
+    if (p.hasKey.exchange(false)) pthread_key_delete(p.key);
+}
+
+/// This thread's storage; NULL without a key or without memory.
 ThreadMessages *threadMessages() noexcept {
     ProcessMessages &p = process();
+    if (!p.hasKey.load(std::memory_order_acquire)) return nullptr;
     auto *messages = static_cast<ThreadMessages *>(pthread_getspecific(p.key));
     if (messages == nullptr) {
         messages = new (std::nothrow) ThreadMessages;
-        if (messages != nullptr) pthread_setspecific(p.key, messages);
+        if (messages != nullptr && pthread_setspecific(p.key, messages) != 0) {
+            delete messages;
+            messages = nullptr;
+        }
     }
     return messages;
 }
 
 }  // namespace
 
-void recordError(std::string text) noexcept {
+void recordError(std::string_view text) noexcept {
     ProcessMessages &p = process();
     try {
-        if (static_cast<ErrMsgMode>(p.mode.load(std::memory_order_relaxed)) == ErrMsgMode::process) {
-            const std::string tag = "[THREAD:" + std::to_string(static_cast<long>(::syscall(SYS_gettid))) + "] ";
-            std::lock_guard lock(p.mutex);
-            if (!p.pending.empty()) p.pending += '\n';
-            p.pending += tag;
-            p.pending += text;
+        ThreadMessages *messages = nullptr;
+        if (static_cast<ErrMsgMode>(p.mode.load(std::memory_order_relaxed)) == ErrMsgMode::thread) {
+            messages = threadMessages();
+        }
+        if (messages != nullptr) {
+            messages->pending.add(text);
             return;
         }
-        if (ThreadMessages *messages = threadMessages()) {
-            if (!messages->pending.empty()) messages->pending += '\n';
-            messages->pending += text;
-        }
+        std::string line = "[THREAD:" + std::to_string(static_cast<long>(::syscall(SYS_gettid))) + "] ";
+        line += text;
+        std::lock_guard lock(p.mutex);
+        p.pending.add(line);
     } catch (...) {
         // Out of memory while recording a message: the code still reaches the caller.
     }
@@ -76,17 +154,10 @@ const char *takeRecentError() noexcept {
     ThreadMessages *messages = threadMessages();
     if (messages == nullptr) return nullptr;
     messages->returned.clear();
-    messages->returned.swap(messages->pending);
+    messages->pending.takeInto(messages->returned);
     {
         std::lock_guard lock(p.mutex);
-        if (!p.pending.empty()) {
-            try {
-                if (!messages->returned.empty()) messages->returned += '\n';
-                messages->returned += p.pending;
-            } catch (...) {
-            }
-            p.pending.clear();
-        }
+        p.pending.takeInto(messages->returned);
     }
     return messages->returned.empty() ? nullptr : messages->returned.c_str();
 }

@@ -23,6 +23,7 @@
 #include "errors/recent_message.hpp"
 #include "json/document.hpp"
 #include "json/exact_document.hpp"
+#include "text/user_text.hpp"
 #include "util/guarded_call.hpp"
 
 using aclpp::core::guardedCall;
@@ -212,6 +213,10 @@ aclError aclppCompareConfigs(const char *requested, size_t requestedLength, cons
         if (!want || !have) return ACL_ERROR_PARSE_FILE;
         auto result = std::make_unique<aclppConfigDiff>();
         diffValues(Side{*want, want->root()}, Side{*have, have->root()}, "", *result);
+        // Keys are user text: the pointers are handed out as messages show them (K-8).
+        for (std::vector<Difference> *list : {&result->conflicts, &result->extras}) {
+            for (Difference &d : *list) d.pointer = aclpp::core::shownPointer(d.pointer);
+        }
         *diff = result.release();
         return ACL_SUCCESS;
     });

@@ -6,6 +6,7 @@
 #include "platform/platform_choice.hpp"
 #include "schema/effective_json.hpp"
 #include "schema/validate.hpp"
+#include "text/user_text.hpp"
 #include "util/guarded_call.hpp"
 
 using namespace aclpp::core;
@@ -13,6 +14,7 @@ using namespace aclpp::core;
 struct aclppReport {
     aclError result = ACL_SUCCESS;
     std::vector<Finding> findings;
+    std::vector<std::string> shownPointers;  // each finding's pointer as aclppFinding shows it (K-8)
     std::string json;
     std::string effectiveJson = "null";
 };
@@ -39,7 +41,9 @@ void finishReport(aclppReport &report, const PlatformChoice &platform) {
     w.key("soc").value(platform.socName);
     w.key("device_count").value(static_cast<uint64_t>(platform.deviceCount));
     w.key("findings").beginArray();
+    report.shownPointers.reserve(report.findings.size());
     for (const Finding &f : report.findings) {
+        report.shownPointers.push_back(shownPointer(f.pointer));
         w.beginObject();
         w.key("severity").value(severityName(f.severity));
         w.key("code").value(static_cast<int64_t>(f.code));
@@ -124,7 +128,7 @@ aclError aclppReportGetFinding(const aclppReport *report, size_t index, aclppFin
     const Finding &f = report->findings[index];
     finding->severity = static_cast<aclppSeverity>(f.severity);
     finding->code = f.code;
-    finding->pointer = f.pointer.c_str();
+    finding->pointer = report->shownPointers[index].c_str();
     finding->line = f.line;
     finding->column = f.column;
     finding->step = aclppStepName(f.step);

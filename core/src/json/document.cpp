@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <new>
 #include <string>
 #include <unordered_set>
 #include <utility>
@@ -187,6 +188,32 @@ std::string describeSimdjsonError(simdjson::error_code error) {
     return out;
 }
 
+// simdjson's memory errors are no syntax errors: they are ACL_ERROR_BAD_ALLOC like every other
+// allocation failure, which the entry points make of std::bad_alloc.
+void throwIfOutOfMemory(simdjson::error_code error) {
+    if (error == simdjson::MEMALLOC) throw std::bad_alloc();
+}
+
+// simdjson::padded_string answers an allocation failure with no buffer, which would parse as
+// an error of the text.
+simdjson::padded_string paddedCopy(std::string_view text) {
+    simdjson::padded_string copy(text);
+    if (copy.data() == nullptr) throw std::bad_alloc();
+    return copy;
+}
+
+// simdjson picks the implementation for this CPU on its first use, inside noexcept functions
+// that allocate (the implementations' names are std::strings), where running out of memory
+// would terminate the process. That first use happens here, while the library is loaded, so
+// that no call of ours makes it under a caller's memory pressure.
+[[gnu::constructor]] void chooseSimdjsonImplementation() {
+    try {
+        (void)simdjson::get_active_implementation()->name();
+    } catch (...) {
+        // Out of memory while loading: the first parse makes the choice instead.
+    }
+}
+
 }  // namespace
 
 std::optional<JsonDocument> JsonDocument::parse(std::string_view bytes, ParseFailure &failure, bool padded) {
@@ -219,6 +246,7 @@ std::optional<JsonDocument> JsonDocument::parse(std::string_view bytes, ParseFai
     document.parser_ = std::make_unique<simdjson::dom::parser>();
     simdjson::dom::element root;
     simdjson::error_code error = document.parser_->allocate(std::max<std::size_t>(toParse.size(), 64), kParserMaxDepth);
+    throwIfOutOfMemory(error);
     if (error != simdjson::SUCCESS) {
         failure.code = ACL_ERROR_PARSE_FILE;
         failure.message = describeSimdjsonError(error);
@@ -227,10 +255,11 @@ std::optional<JsonDocument> JsonDocument::parse(std::string_view bytes, ParseFai
     if (padded) {
         error = document.parser_->parse(toParse.data(), toParse.size(), false).get(root);
     } else {
-        document.padded_ = simdjson::padded_string(toParse);
+        document.padded_ = paddedCopy(toParse);
         error = document.parser_->parse(document.padded_).get(root);
     }
-    if (error == simdjson::MEMALLOC || error == simdjson::CAPACITY) {
+    throwIfOutOfMemory(error);
+    if (error == simdjson::CAPACITY) {
         failure.code = ACL_ERROR_PARSE_FILE;
         failure.message = describeSimdjsonError(error);
         return std::nullopt;
@@ -239,8 +268,9 @@ std::optional<JsonDocument> JsonDocument::parse(std::string_view bytes, ParseFai
         SyntaxScan scan = scanSyntax(toParse);
         if (error == simdjson::NUMBER_ERROR && !scan.problem && !scan.wideIntegerEnds.empty()) {
             // Positions keep referring to text(); only the DOM comes from the copy.
-            document.padded_ = simdjson::padded_string(withWideIntegersAsDoubles(toParse, scan.wideIntegerEnds));
+            document.padded_ = paddedCopy(withWideIntegersAsDoubles(toParse, scan.wideIntegerEnds));
             error = document.parser_->parse(document.padded_).get(root);
+            throwIfOutOfMemory(error);
         }
         if (error != simdjson::SUCCESS) {
             describeFailure(bytes, std::move(scan.problem), describeSimdjsonError(error), {}, failure);

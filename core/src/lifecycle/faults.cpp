@@ -5,6 +5,8 @@
 #include <new>
 #include <vector>
 
+#include "util/never_destroyed.hpp"
+
 namespace aclpp::core {
 namespace {
 
@@ -22,8 +24,8 @@ struct FaultTable {
 };
 
 FaultTable &table() {
-    static FaultTable *instance = new FaultTable;  // never destroyed
-    return *instance;
+    static NeverDestroyed<FaultTable> instance;
+    return instance.get();
 }
 
 }  // namespace

@@ -22,10 +22,27 @@ TeardownResult failure(aclError code, aclppStep step, std::string_view what) {
     return TeardownResult{code, stepFailureMessage(code, step, what)};
 }
 
-TeardownResult notify(aclRegisterCallbackType type, aclppStep step) {
+// The finalize callbacks the teardown calls, taken before its first step: out of memory then
+// fails the teardown before anything was done, and never halfway.
+struct FinalizeSnapshots {
+    std::vector<FinalizeCallback> opCompiler, model, dvpp, other;
+
+    static FinalizeSnapshots take(bool callbacks) {
+        FinalizeSnapshots s;
+        if (!callbacks) return s;  // P-3: the compact runtime has no callbacks to notify
+        CallbackRegistry &registry = callbackRegistry();
+        s.opCompiler = registry.snapshotForFinalize(ACL_REG_TYPE_ACL_OP_COMPILER);
+        s.model = registry.snapshotForFinalize(ACL_REG_TYPE_ACL_MODEL);
+        s.dvpp = registry.snapshotForFinalize(ACL_REG_TYPE_ACL_DVPP);
+        s.other = registry.snapshotForFinalize(ACL_REG_TYPE_OTHER);
+        return s;
+    }
+};
+
+TeardownResult notify(aclRegisterCallbackType type, const std::vector<FinalizeCallback> &callbacks, aclppStep step) {
     if (auto fault = takeFault(step)) return failure(*fault, step, "injected fault");
     std::string message;
-    const aclError code = notifyFinalizeCallbacks(type, message);
+    const aclError code = notifyFinalizeCallbacks(type, callbacks, message);
     if (code != ACL_SUCCESS) return failure(code, step, message);
     return {};
 }
@@ -34,10 +51,11 @@ TeardownResult notify(aclRegisterCallbackType type, aclppStep step) {
 // leaves the earlier steps done, as CANN does (L-1); a retry runs them again.
 TeardownResult runTeardown(ProcessState &state) {
     RuntimeState &runtime = state.runtime;
-    // P-3: the compact runtime has no callbacks to notify.
     const bool callbacks = state.lifecycle == LifecycleKind::full;
-    const auto notifyIfAny = [callbacks](aclRegisterCallbackType type, aclppStep step) {
-        return callbacks ? notify(type, step) : TeardownResult{};
+    const FinalizeSnapshots snapshots = FinalizeSnapshots::take(callbacks);
+    const auto notifyIfAny = [callbacks](aclRegisterCallbackType type, const std::vector<FinalizeCallback> &list,
+                                         aclppStep step) {
+        return callbacks ? notify(type, list, step) : TeardownResult{};
     };
     // Device-log flush: the emulated devices have no logs, so there is nothing to wait for
     // whatever ASCEND_LOG_DEVICE_FLUSH_TIMEOUT says (L-8). A failure only warns.
@@ -45,8 +63,14 @@ TeardownResult runTeardown(ProcessState &state) {
     (void)takeFault(ACLPP_STEP_FINALIZE_PROFILING);  // msprof finalize failures are ignored
     runtime.devices.profilingInitialised = false;
 
-    if (auto r = notifyIfAny(ACL_REG_TYPE_ACL_OP_COMPILER, ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS); r.code) return r;
-    if (auto r = notifyIfAny(ACL_REG_TYPE_ACL_MODEL, ACLPP_STEP_FINALIZE_MODEL_CALLBACKS); r.code) return r;
+    if (auto r =
+            notifyIfAny(ACL_REG_TYPE_ACL_OP_COMPILER, snapshots.opCompiler, ACLPP_STEP_FINALIZE_OP_COMPILER_CALLBACKS);
+        r.code) {
+        return r;
+    }
+    if (auto r = notifyIfAny(ACL_REG_TYPE_ACL_MODEL, snapshots.model, ACLPP_STEP_FINALIZE_MODEL_CALLBACKS); r.code) {
+        return r;
+    }
 
     if (runtime.devices.dumpServerStarted) {
         if (auto fault = takeFault(ACLPP_STEP_FINALIZE_DUMP)) {
@@ -56,7 +80,9 @@ TeardownResult runTeardown(ProcessState &state) {
         runtime.devices.dumpServerStarted = false;
     }
 
-    if (auto r = notifyIfAny(ACL_REG_TYPE_ACL_DVPP, ACLPP_STEP_FINALIZE_DVPP_CALLBACKS); r.code) return r;
+    if (auto r = notifyIfAny(ACL_REG_TYPE_ACL_DVPP, snapshots.dvpp, ACLPP_STEP_FINALIZE_DVPP_CALLBACKS); r.code) {
+        return r;
+    }
 
     if (runtime.devices.fillHookRegistered) {
         if (auto fault = takeFault(ACLPP_STEP_FINALIZE_FILL_HOOK);
@@ -74,8 +100,21 @@ TeardownResult runTeardown(ProcessState &state) {
     // E-2, E-3: every device still set is reset and the limits go back to their defaults.
     runtime.devices.resetDevicesAndLimits();
 
-    if (auto r = notifyIfAny(ACL_REG_TYPE_OTHER, ACLPP_STEP_FINALIZE_OTHER_CALLBACKS); r.code) return r;
+    if (auto r = notifyIfAny(ACL_REG_TYPE_OTHER, snapshots.other, ACLPP_STEP_FINALIZE_OTHER_CALLBACKS); r.code) {
+        return r;
+    }
     return {};
+}
+
+void recordTeardownFailure(const TeardownResult &result) noexcept {
+    if (!result.message.empty()) {
+        recordError(result.message);
+    } else if (result.code == ACL_ERROR_BAD_ALLOC) {
+        recordError("ACL_ERROR_BAD_ALLOC(200000): out of memory during finalize; the runtime stays initialised");
+    } else {
+        recordError(
+            "ACL_ERROR_INTERNAL_ERROR(500000): an internal error during finalize; the runtime stays initialised");
+    }
 }
 
 // Called with the lock held and BUSY set by the caller; returns with the lock held and BUSY
@@ -90,11 +129,17 @@ aclError teardown(ProcessState &state, std::unique_lock<std::mutex> &lock, uint6
     try {
         result = runTeardown(state);
     } catch (const std::bad_alloc &) {
-        result = TeardownResult{ACL_ERROR_BAD_ALLOC, "ACL_ERROR_BAD_ALLOC(200000): out of memory during finalize"};
+        // Nothing here may allocate: under lasting memory pressure this handler must still end
+        // the transition. recordTeardownFailure supplies the text.
+        result.code = ACL_ERROR_BAD_ALLOC;
+        result.message.clear();
+    } catch (...) {
+        result.code = ACL_ERROR_INTERNAL_ERROR;
+        result.message.clear();
     }
     lock.lock();
     if (state.lifecycle == LifecycleKind::compact && result.code != ACL_SUCCESS) {
-        recordError(std::move(result.message));
+        recordTeardownFailure(result);
         result = TeardownResult{};
     }
     if (result.code == ACL_SUCCESS) {
@@ -112,7 +157,7 @@ aclError teardown(ProcessState &state, std::unique_lock<std::mutex> &lock, uint6
     }
     setTransitionOnThisThread(false);
     state.transitionDone.notify_all();
-    if (result.code != ACL_SUCCESS) recordError(std::move(result.message));
+    if (result.code != ACL_SUCCESS) recordTeardownFailure(result);
     return result.code;
 }
 

@@ -31,6 +31,12 @@ uint32_t bitOf(aclRegisterCallbackType type) {
     return type == ACL_REG_TYPE_OTHER ? 1u << 8 : 1u << type;
 }
 
+std::size_t rollbackIndex(aclRegisterCallbackType type) noexcept {
+    std::size_t index = 0;
+    while (index + 1 < std::size(kRollbackOrder) && kRollbackOrder[index].type != type) ++index;
+    return index;
+}
+
 class InitRun {
 public:
     InitRun(ProcessState &state, const InitRequest &request, PlatformChoice platform)
@@ -67,11 +73,12 @@ public:
     }
 
     /// L-2: finalize callbacks of every completed type, newest first; the caller restores state.
-    void rollbackCallbacks() {
+    /// Allocates nothing: the snapshots were taken before each type's init callbacks ran.
+    void rollbackCallbacks() noexcept {
         for (const CallbackStep &step : kRollbackOrder) {
             if ((completedTypes_ & bitOf(step.type)) == 0) continue;
             std::string ignored;
-            (void)notifyFinalizeCallbacks(step.type, ignored);
+            (void)notifyFinalizeCallbacks(step.type, rollback_[rollbackIndex(step.type)], ignored);
         }
     }
 
@@ -153,6 +160,9 @@ private:
     aclError notify(const CallbackStep &step) {
         if (compact_) return ACL_SUCCESS;  // P-3: the compact runtime has no callbacks
         if (auto fault = takeFault(step.step)) return fail(*fault, step.step, "injected fault");
+        // The finalize callbacks a rollback would pair with these init callbacks (L-2), taken
+        // first: when memory runs out here, no init callback of this type has run.
+        rollback_[rollbackIndex(step.type)] = callbackRegistry().snapshotForFinalize(step.type);
         std::string message;
         const aclError code = notifyInitCallbacks(step.type, configView(), message);
         if (code != ACL_SUCCESS) return fail(code, step.step, message);
@@ -281,6 +291,7 @@ private:
     EnvironmentSnapshot environment_;
     ValidationOutcome outcome_;
     uint32_t completedTypes_ = 0;
+    std::vector<FinalizeCallback> rollback_[std::size(kRollbackOrder)];
     std::string failureMessage_;
 };
 
@@ -310,15 +321,18 @@ bool tryJoin(uint64_t *epoch) noexcept {
 }
 
 void callLateRegistrations(const std::vector<InitCallback> &callbacks, const SharedConfigBytes &bytes,
-                           bool configGiven) {
+                           bool configGiven) noexcept {
     const std::string_view config = configGiven ? bytes->view() : std::string_view("", 0);
     for (const InitCallback &callback : callbacks) {
         const aclError code = callback.function(config.data(), config.size(), callback.userData);
-        if (code != ACL_SUCCESS) {
+        if (code == ACL_SUCCESS) continue;
+        try {
             recordError(stepFailureMessage(code, ACLPP_STEP_OTHER_CALLBACKS,
                                            std::string(callbackTypeName(callback.type)) +
                                                " init callback registered during the init returned " +
                                                std::to_string(code)));
+        } catch (const std::bad_alloc &) {
+            // The init succeeded and counts; only the text of this late failure is lost.
         }
     }
 }
@@ -339,6 +353,41 @@ aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request)
                 ": ACL_ERROR_INTERNAL_ERROR(500001): the process forked inside an init callback; the child "
                 "starts uninitialised (L-10), so this init does not complete in it");
     return ACL_ERROR_INTERNAL_ERROR;
+}
+
+// Runs the steps; an exception is the failure of the step it came from.
+aclError runInit(InitRun &run) noexcept {
+    try {
+        return run.run();
+    } catch (const std::bad_alloc &) {
+        return ACL_ERROR_BAD_ALLOC;
+    } catch (...) {
+        return ACL_ERROR_INTERNAL_ERROR;
+    }
+}
+
+// Records why an init failed and returns its code. Runs after the transition ended, so running
+// out of memory for the text loses only the text.
+aclError reportFailedInit(const InitRequest &request, const InitRun &run, aclError code, bool compact) noexcept {
+    // P-2: the compact runtime reports every failed init hook as 500000; the message keeps the
+    // finding (K-8).
+    static constexpr std::string_view kOutOfMemory =
+        "ACL_ERROR_BAD_ALLOC(200000): out of memory during the init; everything it did was undone (L-2)";
+    if (code == ACL_ERROR_BAD_ALLOC) {
+        recordError(kOutOfMemory);
+        return code;
+    }
+    try {
+        std::string message = run.failureMessage().empty() ? std::string(aclppErrorName(code)) : run.failureMessage();
+        if (compact) {
+            message = std::string(entryPointName(request)) +
+                      ": ACL_ERROR_INTERNAL_ERROR(500000): the compact runtime did not initialise: " + message;
+        }
+        recordError(message);
+    } catch (const std::bad_alloc &) {
+        recordError(kOutOfMemory);  // only the text is lost; the code stands
+    }
+    return compact ? ACL_ERROR_INTERNAL_ERROR : code;
 }
 
 // Everything but the join, out of line: the join pays for no stack frame.
@@ -366,12 +415,13 @@ aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request)
     }
     // Count 0 and no transition: this thread runs the 0->1 init, and the platform it starts
     // decides how the new runtime counts.
+    // Everything that can run out of memory before BUSY is set: a failure leaves no trace.
     PlatformChoice platform = resolvePlatform(state.platformOverride);
+    RuntimeState before = state.runtime;
     state.lifecycle = platform.rulesProduct().traits->lifecycle;
     const bool compact = state.lifecycle == LifecycleKind::compact;
     state.word.store(kBusyBit, std::memory_order_release);
     setTransitionOnThisThread(true);
-    RuntimeState before = state.runtime;
     const ErrMsgMode modeBefore = errorMessageMode();
     const uint64_t forkGenerationBefore = state.forkGeneration;
     lock.unlock();
@@ -379,22 +429,24 @@ aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request)
     const auto started = std::chrono::steady_clock::now();
     callbackRegistry().beginInit();
     InitRun run(state, request, std::move(platform));
-    aclError code = ACL_SUCCESS;
-    try {
-        code = run.run();
-    } catch (const std::bad_alloc &) {
-        code = ACL_ERROR_BAD_ALLOC;
-    }
+    // From here to clearing BUSY nothing may escape: an exception would leave BUSY set and
+    // every later lifecycle call waiting.
+    aclError code = runInit(run);
     // A callback that called fork(): in the child (where the fork handler reset everything and
     // this thread is the only one) the init must not publish its half-reset runtime (L-10).
     if (state.forkGeneration != forkGenerationBefore) return abandonInitInForkChild(state, request);
     std::vector<InitCallback> late;
+    if (code == ACL_SUCCESS) {
+        // This thread holds BUSY, so it alone touches state.runtime until the word is published.
+        try {
+            late = callbackRegistry().commitInit(state.runtime.config, state.runtime.configGiven);
+        } catch (const std::bad_alloc &) {
+            code = ACL_ERROR_BAD_ALLOC;  // commitInit changed nothing: roll back below
+        }
+    }
     if (code != ACL_SUCCESS) {
         run.rollbackCallbacks();
         callbackRegistry().cancelInit();
-    } else {
-        // This thread holds BUSY, so it alone touches state.runtime until the word is published.
-        late = callbackRegistry().commitInit(state.runtime.config, state.runtime.configGiven);
     }
 
     lock.lock();
@@ -420,19 +472,8 @@ aclError abandonInitInForkChild(ProcessState &state, const InitRequest &request)
     lock.unlock();
     state.transitionDone.notify_all();
 
-    if (code != ACL_SUCCESS) {
-        std::string message = run.failureMessage().empty() ? std::string(aclppErrorName(code)) : run.failureMessage();
-        // P-2: the compact runtime reports every failed init hook as 500000; the message keeps
-        // the finding (K-8).
-        if (compact && code != ACL_ERROR_BAD_ALLOC) {
-            message = std::string(entryPointName(request)) +
-                      ": ACL_ERROR_INTERNAL_ERROR(500000): the compact runtime did not initialise: " + message;
-            code = ACL_ERROR_INTERNAL_ERROR;
-        }
-        recordError(std::move(message));
-    } else if (!late.empty()) {
-        callLateRegistrations(late, config, configGiven);
-    }
+    if (code != ACL_SUCCESS) return reportFailedInit(request, run, code, compact);
+    if (!late.empty()) callLateRegistrations(late, config, configGiven);
     return code;
 }
 

@@ -1,5 +1,7 @@
 #include "lifecycle/state.hpp"
 
+#include "util/never_destroyed.hpp"
+
 namespace aclpp::core {
 namespace {
 
@@ -11,12 +13,12 @@ thread_local int32_t tDevice = -1;
 }  // namespace
 
 ProcessState &processState() {
-    static ProcessState *instance = [] {
-        auto *state = new ProcessState;  // never destroyed
+    static ProcessState &instance = []() -> ProcessState & {
+        static NeverDestroyed<ProcessState> state;
         installForkHandlers();
-        return state;
+        return state.get();
     }();
-    return *instance;
+    return instance;
 }
 
 bool inTransitionOnThisThread() noexcept {

@@ -1,6 +1,7 @@
 #include "lifecycle/steps.hpp"
 
 #include <cstdio>
+#include <new>
 
 #include "errors/recent_message.hpp"
 
@@ -44,13 +45,18 @@ aclError notifyInitCallbacks(aclRegisterCallbackType type, std::string_view conf
     return ACL_SUCCESS;
 }
 
-aclError notifyFinalizeCallbacks(aclRegisterCallbackType type, std::string &message) {
-    for (const FinalizeCallback &callback : callbackRegistry().snapshotForFinalize(type)) {
+aclError notifyFinalizeCallbacks(aclRegisterCallbackType type, const std::vector<FinalizeCallback> &callbacks,
+                                 std::string &message) noexcept {
+    for (const FinalizeCallback &callback : callbacks) {
         const aclError code = callback.function(callback.userData);
         if (code != ACL_SUCCESS) {
-            message = std::string(callbackTypeName(type)) + " finalize callback " +
-                      functionAddress(reinterpret_cast<const void *>(callback.function)) + " returned " +
-                      std::to_string(code);
+            try {
+                message = std::string(callbackTypeName(type)) + " finalize callback " +
+                          functionAddress(reinterpret_cast<const void *>(callback.function)) + " returned " +
+                          std::to_string(code);
+            } catch (const std::bad_alloc &) {
+                message.clear();
+            }
             return code;
         }
     }

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "text/user_text.hpp"
+
 namespace aclpp::core {
 
 void Report::error(aclppStep step, aclError code, std::string pointer, std::string message, std::string hint) {
@@ -68,7 +70,7 @@ std::string formatErrorMessage(const Finding &finding) {
     text += std::to_string(finding.code);
     text += "): ";
     if (!finding.pointer.empty()) {
-        text += finding.pointer;
+        text += shownPointer(finding.pointer);  // the key is user text too (K-8)
         text += ' ';
     }
     if (finding.line != 0) {

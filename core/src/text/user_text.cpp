@@ -2,6 +2,7 @@
 
 #include <aclpp/json/text.hpp>
 #include <algorithm>
+#include <cstdint>
 
 namespace aclpp::core {
 namespace {
@@ -11,6 +12,31 @@ void appendHexEscape(std::string &out, std::string_view prefix, unsigned char c)
     out += prefix;
     out += kHex[c >> 4];
     out += kHex[c & 0xF];
+}
+
+// Code points that change the order in which a terminal or an editor shows the text around
+// them (Unicode's bidirectional formatting characters): shown escaped so that a message reads
+// in the order it was written (K-8).
+bool reordersText(uint32_t c) noexcept {
+    return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+uint32_t codePoint(std::string_view sequence) noexcept {
+    const auto byte = [&](std::size_t i) { return static_cast<uint32_t>(static_cast<unsigned char>(sequence[i])); };
+    switch (sequence.size()) {
+        case 2:
+            return ((byte(0) & 0x1F) << 6) | (byte(1) & 0x3F);
+        case 3:
+            return ((byte(0) & 0x0F) << 12) | ((byte(1) & 0x3F) << 6) | (byte(2) & 0x3F);
+        default:
+            return byte(0);
+    }
+}
+
+void appendCodePointEscape(std::string &out, uint32_t c) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    out += "\\u";
+    for (int shift = 12; shift >= 0; shift -= 4) out += kHex[(c >> shift) & 0xF];
 }
 
 // Appends at most `maxBytes` bytes of `text` as shownText describes; true when all of it fit.
@@ -24,6 +50,9 @@ bool appendShown(std::string &out, std::string_view text, std::size_t maxBytes, 
             appendHexEscape(out, "\\x", c);
         } else if (c < 0x20 || c == 0x7F) {
             appendHexEscape(out, "\\u00", c);
+        } else if (const uint32_t point = n > 1 && n < 4 ? codePoint(text.substr(i, n)) : 0;
+                   (point >= 0x80 && point <= 0x9F) || reordersText(point)) {
+            appendCodePointEscape(out, point);
         } else if (escapeQuotes && (c == '"' || c == '\\')) {
             out += '\\';
             out += static_cast<char>(c);
@@ -42,6 +71,10 @@ std::string shownText(std::string_view text, std::size_t maxBytes) {
     out.reserve(std::min(text.size(), maxBytes) + 3);
     if (!appendShown(out, text, maxBytes, false)) out += "...";
     return out;
+}
+
+std::string shownPointer(std::string_view pointer) {
+    return shownText(pointer, kShownPointerBytes);
 }
 
 std::string quotedText(std::string_view text, std::size_t maxBytes) {
