@@ -305,7 +305,8 @@ TEST_CASE("F9 B-3 a leftover private directory of this process is cleaned, or re
     std::ofstream(private_dir(tmp) / "stranger.txt") << "not aclpp's";
     const aclError rc = aclppInitFromBuffer("{}", 2);
     CHECK(rc == ACL_ERROR_WRITE_FILE);
-    const std::string message = aclppGetRecentErrMsg() != nullptr ? aclppGetRecentErrMsg() : "";
+    const char *recent = aclppGetRecentErrMsg();  // gets and clears
+    const std::string message = recent != nullptr ? recent : "";
     INFO(message);
     CHECK(message.find("stranger.txt") != std::string::npos);
     CHECK(message.find("not this user's directory") == std::string::npos);  // F9: it is this user's

@@ -20,6 +20,9 @@
 namespace aclpp::vendor {
 namespace {
 
+using core::kWholeText;
+using core::quotedText;
+
 constexpr std::string_view kPrefix = "aclpp-";
 constexpr const char *kFileName = "config.json";
 
