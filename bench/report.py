@@ -198,6 +198,19 @@ def validate_throughput(results, table):
               "yes" if m / b >= 0.8 else "NO", cv_text((measured_cv, "cpu_time"), (baseline_cv, "cpu_time")))
 
 
+def validate_scaling(results, table):
+    """F-6: 16 times the findings cost about 16 times as much; the rescan per finding it replaced
+    made it about 175 (quadratic: 256). The target leaves room for the caches: 16,000 findings
+    no longer fit in them, so each costs a little more than one of 1,000."""
+    program = "validate_scaling"
+    timed_pair(results, table, "8 validation (aclppValidateBuffer), 16,000 findings vs 1,000 (linear: 16)", program,
+               "BM_Validate_UnknownKeys/16000/real_time", "BM_Validate_UnknownKeys/1000/real_time", threads=1,
+               mode="slower", target="<= 32x", limit=32.0)
+    timed_pair(results, table, "8b aclInit (buffer) + finalize, 16,000 unknown keys vs 1,000 (linear: 16)", program,
+               "BM_Init_UnknownKeys/16000/real_time", "BM_Init_UnknownKeys/1000/real_time", threads=1,
+               mode="slower", target="<= 32x", limit=32.0)
+
+
 def finalize_callbacks(results, table):
     program = "finalize_callbacks"
     figure = "4 init+finalize with 100 callbacks vs none"
@@ -301,7 +314,8 @@ def main():
     args = parser.parse_args()
 
     results = Results(args.results)
-    for program in ("join_leave", "cold_cycle", "validate_throughput", "finalize_callbacks", "vendor_session"):
+    for program in ("join_leave", "cold_cycle", "validate_throughput", "finalize_callbacks", "vendor_session",
+                    "validate_scaling"):
         results.load_program(program)
 
     table = Table()
@@ -309,6 +323,7 @@ def main():
     cold_cycle(results, table)
     validate_throughput(results, table)
     finalize_callbacks(results, table)
+    validate_scaling(results, table)
     compile_time(results, table)
     rss(results, table)
     vendor_session(results, table)

@@ -3,6 +3,7 @@
 #include <acl/all.hpp>
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -195,4 +196,137 @@ TEST_CASE("B-3 E-2 Device::synchronize reaches its own device and leaves the cur
     std::int32_t current = -1;
     CHECK(aclrtGetDevice(&current) == ACL_SUCCESS);
     CHECK(current == 1);
+}
+
+// ---- issue 24: the private directory cannot be turned against its owner -----------------------
+
+namespace {
+
+/// Inits from a buffer with an OTHER init callback that runs `inside` while the runtime reads the
+/// private file; returns the code.
+template <class Inside>
+aclError initFromBufferRunning(const std::string &config, Inside inside) {
+    acl::InitCallback callback{acl::CallbackType::other, [&inside](std::string_view) { inside(); }};
+    return aclppInitFromBuffer(config.data(), config.size());
+}
+
+void finalizeAll() {
+    std::uint64_t remaining = 0;
+    while (aclppLifecycleEpoch() != 0 && aclFinalizeReference(&remaining) == ACL_SUCCESS && remaining != 0) {
+    }
+}
+
+/// The private directory of this process under `base`, seen from inside an init.
+bool privateDirectoryIn(const fs::path &base) {
+    struct stat st {};
+    return ::lstat((base / ("aclpp-" + std::to_string(::getpid()))).c_str(), &st) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("F7 B-3 a directory swapped for a symlink during the init: nothing is created or removed through the link",
+          "[B-3][F7]") {
+    TempDir tmp;
+    const fs::path victim = tmp.path / "victim";
+    fs::create_directory(victim);
+    std::ofstream(victim / "config.json") << "precious";
+    const fs::path moved = tmp.path / "moved";
+    // What an attacker who can write the base directory does between aclpp's steps: move the
+    // private directory away and leave a symlink to the victim in its place.
+    const aclError rc = initFromBufferRunning(R"({"max_opqueue_num": "300"})", [&] {
+        std::error_code ignored;
+        fs::rename(private_dir(tmp), moved, ignored);
+        fs::create_directory_symlink(victim, private_dir(tmp), ignored);
+    });
+    CHECK(rc == ACL_SUCCESS);
+    finalizeAll();
+    CHECK(fs::is_regular_file(victim / "config.json"));  // F7: the old code removed it through the link
+    std::ifstream in(victim / "config.json");
+    std::string content;
+    std::getline(in, content);
+    CHECK(content == "precious");
+    CHECK(fs::is_symlink(private_dir(tmp)));  // the link stays: aclpp removes only its own directory
+    CHECK(fs::is_empty(moved));               // the file went through the directory's descriptor
+}
+
+TEST_CASE("F7 B-3 a base directory writable by others without the sticky bit is passed over", "[B-3][F7]") {
+    TempDir tmp;
+    REQUIRE(::chmod(tmp.path.c_str(), 0777) == 0);
+    bool inBase = true;
+    bool ran = false;
+    const aclError rc = initFromBufferRunning("{}", [&] {
+        inBase = privateDirectoryIn(tmp.path);
+        ran = true;
+    });
+    CHECK(rc == ACL_SUCCESS);
+    CHECK(ran);
+    CHECK_FALSE(inBase);  // the next candidate (/dev/shm, $TMPDIR, /tmp) took it
+    finalizeAll();
+    CHECK(fs::is_empty(tmp.path));
+
+    // With the sticky bit (as /tmp has it) the folder is safe: others cannot rename what is ours.
+    REQUIRE(::chmod(tmp.path.c_str(), 01777) == 0);
+    REQUIRE(aclppInitFromBuffer("{}", 2) == ACL_SUCCESS);
+    finalizeAll();
+    CHECK(initFromBufferRunning("{}", [&] { inBase = privateDirectoryIn(tmp.path); }) == ACL_SUCCESS);
+    CHECK(inBase);
+    finalizeAll();
+}
+
+TEST_CASE("F7 B-3 a base directory owned by another user is passed over (as root: sudo -E keeps XDG_RUNTIME_DIR)",
+          "[B-3][F7]") {
+    if (::geteuid() != 0) {
+        WARN("needs root to give the folder to another user: not run");
+        return;
+    }
+    TempDir tmp;
+    REQUIRE(::chown(tmp.path.c_str(), 65534, 65534) == 0);  // nobody
+    REQUIRE(::chmod(tmp.path.c_str(), 0700) == 0);
+    bool inBase = true;
+    const aclError rc = initFromBufferRunning("{}", [&] { inBase = privateDirectoryIn(tmp.path); });
+    CHECK(rc == ACL_SUCCESS);
+    CHECK_FALSE(inBase);
+    finalizeAll();
+    CHECK(fs::is_empty(tmp.path));
+}
+
+TEST_CASE("F9 B-3 a leftover private directory of this process is cleaned, or refused naming what is in it",
+          "[B-3][F9]") {
+    TempDir tmp;
+    // Left with only the config file (a process with this pid was killed): cleaned and used.
+    fs::create_directory(private_dir(tmp));
+    std::ofstream(private_dir(tmp) / "config.json") << "{\"old\": 1}";
+    REQUIRE(aclppInitFromBuffer("{}", 2) == ACL_SUCCESS);
+    finalizeAll();
+    CHECK(fs::is_empty(tmp.path));
+
+    // Holding a file aclpp never writes: refused, and the message says what is there.
+    fs::create_directory(private_dir(tmp));
+    std::ofstream(private_dir(tmp) / "stranger.txt") << "not aclpp's";
+    const aclError rc = aclppInitFromBuffer("{}", 2);
+    CHECK(rc == ACL_ERROR_WRITE_FILE);
+    const char *recent = aclppGetRecentErrMsg();  // gets and clears
+    const std::string message = recent != nullptr ? recent : "";
+    INFO(message);
+    CHECK(message.find("stranger.txt") != std::string::npos);
+    CHECK(message.find("not this user's directory") == std::string::npos);  // F9: it is this user's
+    CHECK(fs::is_regular_file(private_dir(tmp) / "stranger.txt"));          // nothing of it removed
+    CHECK(aclppLifecycleEpoch() == 0);
+}
+
+TEST_CASE("F16 B-3 exit() from a callback during a buffer init leaves no private directory behind", "[B-3][F16]") {
+    TempDir tmp;
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        ::alarm(20);
+        (void)initFromBufferRunning(R"({"err_msg_mode": "1"})", [] { std::exit(7); });
+        std::_Exit(1);  // not reached
+    }
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 7);
+    CHECK_FALSE(fs::exists(tmp.path / ("aclpp-" + std::to_string(child))));
+    CHECK(fs::is_empty(tmp.path));
 }

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "catch.hpp"
+#include "json/document.hpp"
 #include "runtime_fixture.hpp"
 
 using aclpp::test::FreshRuntime;
@@ -223,4 +224,36 @@ TEST_CASE("F13 K-8 a long key's pointer is shortened like a value", "[K-8]") {
     CHECK(pointers[0].size() <= 160 + 3);
     CHECK(pointers[0].starts_with("/profiler/kkk"));
     CHECK(pointers[0].ends_with("..."));
+}
+
+TEST_CASE("F5 F-6 a validation positions all its findings in one pass; aclInit only the error it shows", "[F-6][F5]") {
+    FreshRuntime fresh;
+    // 2,000 unknown keys, one a line, then err_msg_mode on line 2002.
+    std::string keys = "{\n";
+    for (int k = 0; k < 2000; ++k) keys += "  \"unknown" + std::to_string(k) + "\": 1,\n";
+    const std::string good = keys + "  \"err_msg_mode\": \"1\"\n}\n";
+    const std::string bad = keys + "  \"err_msg_mode\": \"2\"\n}\n";
+
+    const std::size_t before = aclpp::core::locatePassCount();
+    aclppReport *report = nullptr;
+    CHECK(aclppValidateBuffer(good.data(), good.size(), nullptr, &report) == ACL_SUCCESS);
+    REQUIRE(report != nullptr);
+    CHECK(aclppReportFindingCount(report) == 2000);
+    aclppFinding last{};
+    REQUIRE(aclppReportGetFinding(report, 1999, &last) == ACL_SUCCESS);
+    CHECK(last.line == 2001);
+    CHECK(last.column == 18);
+    aclppReportFree(report);
+    CHECK(aclpp::core::locatePassCount() == before + 1);  // one pass for 2,000 findings
+
+    // aclInit shows no warning: it positions nothing.
+    CHECK(aclppInitFromBuffer(good.data(), good.size()) == ACL_SUCCESS);
+    CHECK(aclpp::core::locatePassCount() == before + 1);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+    REQUIRE(aclppTestingReset(ACLPP_RESET_IDENTITY) == ACL_SUCCESS);
+
+    // It shows one error: one pass, for that error.
+    CHECK(aclppInitFromBuffer(bad.data(), bad.size()) == ACL_ERROR_INVALID_PARAM);
+    CHECK(aclpp::core::locatePassCount() == before + 2);
+    CHECK_THAT(aclpp::test::recentError(), Catch::Matchers::ContainsSubstring("(line 2002, column 19)"));
 }

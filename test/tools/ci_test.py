@@ -13,6 +13,8 @@ Parts (--only):
              the exit statuses 0, 1 and 2
   escapes    F13: keys holding terminal escapes, NUL or a right-to-left override are shown
              escaped in the pointers of the text, github and sarif outputs (K-8)
+  limits     standard input is bounded as a file is (F-2, finding F15 of issue 24): 10 MiB is
+             read, one byte more gives 100003 with the file's words, /dev/zero ends at once
 """
 
 import argparse
@@ -263,8 +265,44 @@ def test_cli(tool):
            "cli: --json differs from --format=json")
 
 
+# ---- limits ----------------------------------------------------------------------------------
+LIMIT = 10 * 1024 * 1024
+
+
+def larger_than_limit(out):
+    """The words after the name of the source: what a file and standard input share."""
+    at = out.find(" is larger than 10 MiB")
+    return out[at:].split("\n", 1)[0] if at >= 0 else None
+
+
+def test_limits(tool):
+    # F15: exactly 10 MiB on standard input is read; one byte more is refused as a file is.
+    exact = b"{}" + b" " * (LIMIT - 2)
+    status, _, _ = run(tool, ["check", "-"], stdin=exact)
+    expect(status == 0, f"limits: F15 check - on exactly 10 MiB exits {status}")
+    with tempfile.TemporaryDirectory() as tmp:
+        over = Path(tmp) / "over.json"
+        over.write_bytes(exact + b" ")
+        file_status, file_out, _ = run(tool, ["check", str(over)])
+        status, out, _ = run(tool, ["check", "-"], stdin=exact + b" ")
+    expect(status == file_status == 2 and "100003" in out,
+           f"limits: F15 check - on 10 MiB + 1 exits {status} (the file: {file_status}): {out[:300]}")
+    expect(larger_than_limit(out) is not None and larger_than_limit(out) == larger_than_limit(file_out),
+           f"limits: F15 standard input and a file over 10 MiB get other messages: {out[:300]} / {file_out[:300]}")
+
+    # F15: an endless standard input ends with the limit's error, not with the memory of the machine.
+    with open("/dev/zero", "rb") as zero:
+        try:
+            proc = subprocess.run([tool, "check", "-"], stdin=zero, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  env=env(), timeout=20)
+            status, out = proc.returncode, proc.stdout.decode("utf-8")
+        except subprocess.TimeoutExpired:
+            status, out = None, "still reading after 20 s"
+    expect(status == 2 and larger_than_limit(out) is not None, f"limits: F15 check - < /dev/zero: {status} {out[:300]}")
+
+
 PARTS = {"sarif": test_sarif, "github": test_github, "precommit": test_precommit, "cli": test_cli,
-         "escapes": test_escapes}
+         "escapes": test_escapes, "limits": test_limits}
 
 
 def main():

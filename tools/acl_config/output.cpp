@@ -6,10 +6,10 @@
 #include <aclpp/json/text_writer.hpp>
 #include <aclpp/text/edit_distance.hpp>
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
 
 namespace aclconfig {
@@ -87,8 +87,16 @@ Validation validateFile(const std::string &file, const char *soc) {
     aclppReport *raw = nullptr;
     if (file == kStdinArgument) {
         v.file = kStdinName;
-        v.stdinText.emplace(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+        // One byte past the limit is enough for the core to refuse it as it refuses a file (F-2);
+        // more is never read, so an endless input (/dev/zero) ends at once.
+        std::string &text = v.stdinText.emplace();
+        std::array<char, 65536> chunk{};
+        while (text.size() < kStdinReadLimit && std::cin) {
+            std::cin.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+            text.append(chunk.data(), static_cast<std::size_t>(std::cin.gcount()));
+        }
         if (std::cin.bad()) throw UsageError("cannot read standard input");
+        if (text.size() > kStdinReadLimit) text.resize(kStdinReadLimit);
         v.result = aclppValidateBuffer(v.stdinText->data(), v.stdinText->size(), soc, &raw);
     } else {
         v.result = aclppValidateFile(file.c_str(), soc, &raw);

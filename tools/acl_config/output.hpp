@@ -59,6 +59,9 @@ using ReportPtr = std::unique_ptr<aclppReport, ReportDeleter>;
 /// names it.
 inline constexpr std::string_view kStdinArgument = "-";
 inline constexpr std::string_view kStdinName = "<stdin>";
+/// Standard input is read up to one byte past the core's 10 MiB limit: enough for the core to
+/// refuse it as it refuses a file (F-2), and an endless input (/dev/zero) ends at once.
+inline constexpr std::size_t kStdinReadLimit = 10u * 1024u * 1024u + 1u;
 
 /// One file validated by the core.
 struct Validation {

@@ -59,6 +59,15 @@ std::string_view fileKind(mode_t mode) {
 
 }  // namespace
 
+std::string tooLargeMessage(std::string_view source) {
+    return std::string(source) + " is larger than 10 MiB: a config may have at most 10485760 bytes";
+}
+
+ReadResult checkConfigSize(std::size_t size) {
+    if (size <= kMaxConfigBytes) return {};
+    return invalidFile(tooLargeMessage("the config buffer"));
+}
+
 ReadResult readConfigFile(const char *path, ConfigBytes &out) {
     char resolved[PATH_MAX];
     if (::realpath(path, resolved) == nullptr) {
@@ -77,8 +86,7 @@ ReadResult readConfigFile(const char *path, ConfigBytes &out) {
                            std::string(fileKind(info.st_mode)) + "; a regular file is required");
     }
     if (static_cast<std::size_t>(info.st_size) > kMaxConfigBytes) {
-        return invalidFile("the config file " + quotedText(resolved, kWholeText) + " has " +
-                           std::to_string(info.st_size) + " bytes; at most 10485760 (10 MiB) are allowed");
+        return invalidFile(tooLargeMessage("the config file " + quotedText(resolved, kWholeText)));
     }
     // O_NONBLOCK: if the path was swapped for a FIFO after the stat, open and read still return.
     FileDescriptor fd(::open(resolved, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
@@ -90,7 +98,7 @@ ReadResult readConfigFile(const char *path, ConfigBytes &out) {
         return invalidFile("the config path " + quotedText(resolved, kWholeText) + " is not a regular file");
     }
     if (static_cast<std::size_t>(info.st_size) > kMaxConfigBytes) {
-        return invalidFile("the config file " + quotedText(resolved, kWholeText) + " is larger than 10 MiB");
+        return invalidFile(tooLargeMessage("the config file " + quotedText(resolved, kWholeText)));
     }
     // Read what is there now, up to the limit plus one byte to notice a file that grew.
     const std::size_t expected = static_cast<std::size_t>(info.st_size);
@@ -107,10 +115,8 @@ ReadResult readConfigFile(const char *path, ConfigBytes &out) {
         if (n == 0) break;
         total += static_cast<std::size_t>(n);
     }
-    if (total > kMaxConfigBytes) {
-        return invalidFile("the config file " + quotedText(resolved, kWholeText) +
-                           " grew beyond 10 MiB while being read");
-    }
+    if (total > kMaxConfigBytes)
+        return invalidFile(tooLargeMessage("the config file " + quotedText(resolved, kWholeText)));
     out.setSize(total);
     return {};
 }

@@ -38,6 +38,13 @@ struct ReadResult {
     std::string message;  // set on failure
 };
 
+/// "<source> is larger than 10 MiB: ...": the one message of the size limit, for a file, a buffer
+/// and acl-config's standard input alike (F-2).
+[[nodiscard]] std::string tooLargeMessage(std::string_view source);
+
+/// 100003 with tooLargeMessage() for a buffer over 10 MiB, as readConfigFile() for a file (F-2).
+[[nodiscard]] ReadResult checkConfigSize(std::size_t size);
+
 /// Reads `path` (non-empty): realpath, a regular file, at most 10 MiB, all checked on the open
 /// descriptor before reading; FIFOs never block and devices are never read (F-2).
 [[nodiscard]] ReadResult readConfigFile(const char *path, ConfigBytes &out);

@@ -111,6 +111,9 @@ aclError aclppValidateFile(const char *path, const char *soc, aclppReport **repo
 aclError aclppValidateBuffer(const char *data, size_t length, const char *soc, aclppReport **report) {
     return guardedCall([&]() -> aclError {
         if (data == nullptr) return validate(std::nullopt, false, soc, report, nullptr);
+        if (const ReadResult size = checkConfigSize(length); size.code != ACL_SUCCESS) {
+            return validate(std::nullopt, false, soc, report, &size);
+        }
         return validate(std::string_view(data, length), false, soc, report, nullptr);
     });
 }

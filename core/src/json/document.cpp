@@ -5,7 +5,7 @@
 #include <cstring>
 #include <new>
 #include <string>
-#include <unordered_set>
+#include <unordered_map>
 #include <utility>
 
 #include "json/syntax.hpp"
@@ -111,16 +111,14 @@ private:
             }
             return;
         }
-        std::unordered_set<std::string_view> seen;
-        std::unordered_set<std::string_view> reported;
-        seen.reserve(size);
+        // Counted in one pass, reported in the order of their second occurrence (F-6: linear).
+        std::unordered_map<std::string_view, std::size_t> counts;
+        counts.reserve(size);
+        std::vector<std::string_view> duplicated;
         for (auto field : object) {
-            if (!seen.insert(field.key).second && reported.insert(field.key).second) {
-                std::size_t count = 0;
-                for (auto other : object) count += other.key == field.key ? 1 : 0;
-                record(field.key, count);
-            }
+            if (++counts[field.key] == 2) duplicated.push_back(field.key);
         }
+        for (const std::string_view key : duplicated) record(key, counts[key]);
     }
 
     void record(std::string_view key, std::size_t count) {

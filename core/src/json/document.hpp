@@ -107,9 +107,16 @@ void appendPointerToken(std::string &pointer, std::string_view token);
 /// Line and column of `offset` in `text`.
 [[nodiscard]] TextPosition positionOf(std::string_view text, std::size_t offset) noexcept;
 
-/// Line and column of the value at `pointer` in the (valid) JSON `text`; for duplicate keys the
-/// last occurrence. When the pointer does not resolve (a missing key), the position of the
-/// nearest existing ancestor. Cold path: only called to build a message.
+/// Line and column of the value at each of `pointers` in the (valid) JSON `text`, in the order
+/// given; for duplicate keys the last occurrence. When a pointer does not resolve (a missing
+/// key), the position of the nearest existing ancestor. One pass over the text however many
+/// pointers there are (F-6).
+[[nodiscard]] std::vector<TextPosition> locatePointers(std::string_view text,
+                                                       const std::vector<std::string_view> &pointers);
+/// locatePointers for one pointer; no position ({0, 0}) when memory runs out.
 [[nodiscard]] TextPosition locatePointer(std::string_view text, std::string_view pointer) noexcept;
+/// How many times locatePointers ran in this process: tests check with it that a validation
+/// positions its findings in one pass and that aclInit positions only the one it shows (F-6).
+[[nodiscard]] std::size_t locatePassCount() noexcept;
 
 }  // namespace aclpp::core

@@ -99,6 +99,10 @@ private:
         if (auto fault = takeFault(ACLPP_STEP_READ_FILE)) return fail(*fault, ACLPP_STEP_READ_FILE, "injected fault");
         if (request_.fromBuffer) {
             configGiven_ = request_.data != nullptr;
+            // F-2: the bound of a file holds for a buffer, checked before a byte is copied.
+            if (const ReadResult size = checkConfigSize(configGiven_ ? request_.length : 0); size.code != ACL_SUCCESS) {
+                return fail(size.code, ACLPP_STEP_READ_FILE, size.message);
+            }
             const std::string_view given =
                 configGiven_ ? std::string_view(request_.data, request_.length) : std::string_view{};
             // L-4 makes every later first-level init pass the remembered bytes: share them rather
@@ -137,7 +141,8 @@ private:
 
     void validate() {
         environment_ = EnvironmentSnapshot::capture();
-        const ValidationSettings settings{platform_.rulesProduct(), platform_.deviceCount, environment_, true};
+        const ValidationSettings settings{platform_.rulesProduct(), platform_.deviceCount, environment_, true,
+                                          Findings::shownByInit};
         outcome_ = validateConfig(configGiven_ ? std::optional<std::string_view>(bytes_->view()) : std::nullopt, true,
                                   settings);
         state_.runtime.devices.start(platform_.rulesProduct(), platform_.socName, platform_.deviceCount);

@@ -282,6 +282,7 @@ private:
     template <std::size_t N>
     void warnUnknown(const Location &parent, std::string_view key, const std::array<std::string_view, N> &known,
                      std::string_view where) {
+        if (!ctx_.report.keepsWarnings()) return;  // F-6: an init shows none
         ctx_.report.warning(ACLPP_STEP_DUMP, parent.child(key).pointer(),
                             "unknown key " + quotedText(key) + " in " + std::string(where) +
                                 " is ignored (K-7); known keys: " + joined(known),

@@ -13,11 +13,13 @@ void Report::error(aclppStep step, aclError code, std::string pointer, std::stri
 }
 
 void Report::warning(aclppStep step, std::string pointer, std::string message, std::string hint) {
+    if (!keepsWarnings_) return;
     findings_.push_back(
         Finding{Severity::warning, ACL_SUCCESS, step, std::move(pointer), std::move(message), std::move(hint)});
 }
 
 void Report::note(aclppStep step, std::string pointer, std::string message, std::string hint) {
+    if (!keepsWarnings_) return;
     findings_.push_back(
         Finding{Severity::note, ACL_SUCCESS, step, std::move(pointer), std::move(message), std::move(hint)});
 }

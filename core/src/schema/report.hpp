@@ -11,7 +11,11 @@
 
 namespace aclpp::core {
 
-enum class Severity : uint8_t { error = ACLPP_SEVERITY_ERROR, warning = ACLPP_SEVERITY_WARNING, note = ACLPP_SEVERITY_NOTE };
+enum class Severity : uint8_t {
+    error = ACLPP_SEVERITY_ERROR,
+    warning = ACLPP_SEVERITY_WARNING,
+    note = ACLPP_SEVERITY_NOTE
+};
 
 struct Finding {
     Severity severity = Severity::error;
@@ -27,10 +31,17 @@ struct Finding {
 
 class Report {
 public:
+    /// From now on warnings and notes are dropped: for a caller that shows only errors (F-6).
+    /// Validators that make many warnings ask keepsWarnings() before composing them.
+    void keepErrorsOnly() noexcept { keepsWarnings_ = false; }
+    [[nodiscard]] bool keepsWarnings() const noexcept { return keepsWarnings_; }
+
     void error(aclppStep step, aclError code, std::string pointer, std::string message, std::string hint = {});
     void warning(aclppStep step, std::string pointer, std::string message, std::string hint = {});
     void note(aclppStep step, std::string pointer, std::string message, std::string hint = {});
-    void add(Finding finding) { findings_.push_back(std::move(finding)); }
+    void add(Finding finding) {
+        if (finding.severity == Severity::error || keepsWarnings_) findings_.push_back(std::move(finding));
+    }
 
     [[nodiscard]] const std::vector<Finding> &findings() const noexcept { return findings_; }
     [[nodiscard]] std::vector<Finding> &findings() noexcept { return findings_; }
@@ -42,9 +53,13 @@ public:
     [[nodiscard]] const Finding *firstError(aclppStep step) const noexcept;
     /// The first error in init-step order (what aclInit on a fresh process returns), or nullptr.
     [[nodiscard]] const Finding *decisiveError() const noexcept;
+    [[nodiscard]] Finding *decisiveError() noexcept {
+        return const_cast<Finding *>(static_cast<const Report *>(this)->decisiveError());
+    }
 
 private:
     std::vector<Finding> findings_;
+    bool keepsWarnings_ = true;
 };
 
 /// "did you mean" helper: the closest of `candidates` to `word` by edit distance, or "" when

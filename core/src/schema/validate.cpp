@@ -12,6 +12,7 @@ void reportFileLevelWarnings(const JsonDocument &document, Report &report) {
                            ", not an object; it is read as an empty config (F-5)",
                        "wrap the settings in { ... }");
     }
+    if (!report.keepsWarnings()) return;
     for (const DuplicateKey &duplicate : document.duplicates()) {
         report.warning(
             ACLPP_STEP_READ_FILE, duplicate.pointer,
@@ -44,18 +45,26 @@ void validateDocument(ValidationContext &ctx) {
 }
 
 void positionFindings(Report &report, std::string_view text) {
+    std::vector<Finding *> unplaced;
+    std::vector<std::string_view> pointers;
     for (Finding &finding : report.findings()) {
         if (finding.positioned || finding.pointer.empty()) continue;
-        const TextPosition position = locatePointer(text, finding.pointer);
-        finding.line = position.line;
-        finding.column = position.column;
-        finding.positioned = true;
+        unplaced.push_back(&finding);
+        pointers.push_back(finding.pointer);
+    }
+    if (unplaced.empty()) return;
+    const std::vector<TextPosition> positions = locatePointers(text, pointers);
+    for (std::size_t i = 0; i < unplaced.size(); ++i) {
+        unplaced[i]->line = positions[i].line;
+        unplaced[i]->column = positions[i].column;
+        unplaced[i]->positioned = true;
     }
 }
 
 ValidationOutcome validateConfig(std::optional<std::string_view> bytes, bool padded,
                                  const ValidationSettings &settings) {
     ValidationOutcome outcome;
+    if (settings.findings == Findings::shownByInit) outcome.report.keepErrorsOnly();
     applyEnvironmentDefaults(settings, outcome.effective);
     if (!bytes) {
         // K-4, K-6: an exception dump the environment enables needs no config file.
@@ -87,7 +96,14 @@ ValidationOutcome validateConfig(std::optional<std::string_view> bytes, bool pad
                           settings.deviceCount,
                           settings.createMissingDirectories};
     validateDocument(ctx);
-    positionFindings(outcome.report, document->text());
+    if (settings.findings == Findings::all) {
+        positionFindings(outcome.report, document->text());
+    } else if (Finding *shown = outcome.report.decisiveError(); shown != nullptr && !shown->pointer.empty()) {
+        const TextPosition position = locatePointer(document->text(), shown->pointer);
+        shown->line = position.line;
+        shown->column = position.column;
+        shown->positioned = true;
+    }
     return outcome;
 }
 

@@ -13,11 +13,16 @@
 
 namespace aclpp::core {
 
+/// What a run keeps (F-6): a validation report shows every finding with its position; an init
+/// shows one error, so it keeps no warnings or notes and positions only the error it shows.
+enum class Findings : uint8_t { all, shownByInit };
+
 struct ValidationSettings {
     const Product &product;
     uint32_t deviceCount = 1;
     const EnvironmentSnapshot &environment;
     bool createMissingDirectories = false;
+    Findings findings = Findings::all;
 };
 
 struct ValidationOutcome {
@@ -29,7 +34,8 @@ struct ValidationOutcome {
 [[nodiscard]] ValidationOutcome validateConfig(std::optional<std::string_view> bytes, bool padded,
                                                const ValidationSettings &settings);
 
-/// Fills line/column of every finding that has a pointer but no position yet.
+/// Fills line/column of every finding that has a pointer but no position yet, in one pass over
+/// the text (F-6).
 void positionFindings(Report &report, std::string_view text);
 
 }  // namespace aclpp::core

@@ -2,7 +2,6 @@
 // the vendor lets aclpp know it, and says so where it cannot (200001, or a count marked
 // unknown); none guesses. Everything that touches no runtime (validation, schema, product
 // table, names) is the same code as on the emulated runtime.
-#include <mutex>
 #include <optional>
 #include <string>
 
@@ -63,23 +62,26 @@ aclError initThroughAclpp(const char *path, uint64_t *epoch, std::optional<std::
     return rc;
 }
 
-// One buffer init at a time: they share the process's private directory.
-std::mutex bufferInitMutex;
 thread_local bool tInBufferInit = false;
 
 aclError initFromBytes(const char *data, size_t length, uint64_t *epoch) {
     if (data == nullptr) return initThroughAclpp(nullptr, epoch, std::nullopt);
+    if (const ReadResult size = checkConfigSize(length); size.code != ACL_SUCCESS) {  // F-2, as aclInit's file
+        if (epoch != nullptr) *epoch = 0;
+        recordError("ACL_ERROR_INVALID_FILE(100003): aclppInitFromBuffer: " + size.message);
+        return size.code;
+    }
     if (tInBufferInit) {  // from a callback of the init this thread is running (L-6)
         if (epoch != nullptr) *epoch = 0;
         recordError("ACL_ERROR_FAILURE(500001): aclppInitFromBuffer called from inside a lifecycle callback");
         return ACL_ERROR_FAILURE;
     }
-    std::lock_guard lock(bufferInitMutex);
     tInBufferInit = true;
     struct Leave {
         ~Leave() { tInBufferInit = false; }
     } leave;
     std::string error;
+    // One at a time per process, and never waiting for a thread a fork left behind (F10).
     const std::optional<PrivateConfigFile> file = PrivateConfigFile::create(std::string_view(data, length), error);
     if (!file) {
         if (epoch != nullptr) *epoch = 0;
