@@ -206,7 +206,8 @@ TEST_CASE("C-3 aclppFormatError builds acl::Error's message", "[C-3][A-2]") {
 TEST_CASE("F13 K-8 C-2 aclppCompareConfigs shows a key's pointer escaped, not cut at its NUL", "[C-2][K-8]") {
     const std::string requested = R"({"err_msg_mode\u0000":"1","profiler":{"\u001b[2J":1}})";
     aclppConfigDiff *diff = nullptr;
-    REQUIRE(aclppCompareConfigs(requested.data(), requested.size(), "{}", 2, &diff) == ACL_SUCCESS);
+    const std::string live = R"({"profiler":{}})";  // so the comparison goes into the profiler section
+    REQUIRE(aclppCompareConfigs(requested.data(), requested.size(), live.data(), live.size(), &diff) == ACL_SUCCESS);
     std::vector<std::string> pointers;
     for (std::size_t i = 0; i < aclppConfigDiffCount(diff); ++i) {
         aclppConfigDifference d{};
