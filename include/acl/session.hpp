@@ -384,8 +384,10 @@ private:
 
     bool apply_join_policy(JoinPolicy policy, std::error_code &ec, std::string &context) {
         if (!join_.compared) {
-            // strict never passes a join it could not check (B-6).
-            if (policy != JoinPolicy::strict || join_.not_compared.empty()) return false;
+            // strict never passes a join whose live config is unknown (B-6: CANN 8.x, a runtime
+            // another library started). A requested file the core refuses (F-2) is read by
+            // nobody on a join: nothing was asked for.
+            if (policy != JoinPolicy::strict || join_.not_compared_code != ACL_ERROR_API_NOT_SUPPORT) return false;
             init_.reset();
             ec = to_error_code(join_.not_compared_code);
             context =

@@ -5,8 +5,18 @@
 #include <acl/runtime.hpp>
 
 #include <string_view>
+#include <type_traits>
 
 #include "catch.hpp"
+
+#if !defined(ACLPP_TEST_TOOLKIT_8X)
+// aclpp's own callback types and values are the vendor's, where the headers have them.
+static_assert(std::is_same_v<aclppInitCallbackFunc, aclInitCallbackFunc>);
+static_assert(std::is_same_v<aclppFinalizeCallbackFunc, aclFinalizeCallbackFunc>);
+static_assert(static_cast<int>(acl::CallbackType::model) == ACL_REG_TYPE_ACL_MODEL);
+static_assert(static_cast<int>(acl::CallbackType::retr) == ACL_REG_TYPE_ACL_RETR);
+static_assert(static_cast<int>(acl::CallbackType::other) == ACL_REG_TYPE_OTHER);
+#endif
 
 TEST_CASE("B-6 the runtime reports which vendor features it has", "[B-6]") {
     CHECK(aclppRuntimeFeatures() == ACLPP_TEST_EXPECTED_FEATURES);

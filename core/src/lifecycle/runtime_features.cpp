@@ -1,6 +1,14 @@
 // The emulated runtime has every vendor feature (B-6): it counts its references itself and
 // defines the callback API and the device limits.
 #include "acl/aclpp_ext.h"
+#include "devices/limits.hpp"
+
+// aclpp's names for the limits are the vendor's values.
+static_assert(aclpp::core::kLimitSimtStackSize == ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE);
+static_assert(aclpp::core::kLimitSimtDivergenceStackSize == ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE);
+static_assert(aclpp::core::kLimitSimdStackSize == ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE);
+static_assert(aclpp::core::kLimitSimdPrintfFifoSizePerCore == ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE);
+static_assert(aclpp::core::kLimitSimtPrintfFifoSize == ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE);
 
 extern "C" {
 

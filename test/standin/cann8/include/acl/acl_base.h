@@ -1,7 +1,7 @@
 /*
  * Stand-in for the CANN 8.x toolkit's acl/acl_base.h (B-6), written for aclpp's tests from the
  * facts of the 8.1.RC1 headers: the error type and codes, and the export macro, which is the
- * default-visibility attribute only when FUNC_VISIBILITY is defined (B-5).
+ * default-visibility attribute only when FUNC_VISIBILITY is defined.
  */
 #ifndef ACLPP_STANDIN_CANN8_ACL_BASE_H
 #define ACLPP_STANDIN_CANN8_ACL_BASE_H
