@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 emulated_dir=${ACLPP_BUILD_DIR:-build}
-standins=${ACLPP_STANDINS:-cann}
+standins=${ACLPP_STANDINS:-cann cann8}
 for name in $standins; do
   standin="$PWD/$emulated_dir/test/standin/$name"
   cann_dir="$emulated_dir-$name"

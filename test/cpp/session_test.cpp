@@ -220,7 +220,8 @@ void write_file(const std::string &path, const std::string &content) {
 TEST_CASE("F-2 C-2 a Session joining from a config file reads it through the core's checks",
           "[F-2][C-2][full-lifecycle]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
-    const std::string path = "aclpp_session_join_test.json";
+    // Per process: cpp/session and its -fno-exceptions twin run at the same time.
+    const std::string path = "aclpp_session_join_test." + std::to_string(getpid()) + ".json";
     write_file(path, R"({"err_msg_mode":"1"})");
     std::error_code ec;
     {
