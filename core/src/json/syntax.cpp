@@ -67,20 +67,6 @@ std::string utf8Problem(std::string_view text, std::size_t pos) {
            " encode an overlong form, a UTF-16 surrogate or a code point above U+10FFFF";
 }
 
-uint32_t decodeUtf8(std::string_view sequence) noexcept {
-    const auto byte = [&](std::size_t i) { return static_cast<uint32_t>(static_cast<unsigned char>(sequence[i])); };
-    switch (sequence.size()) {
-        case 2:
-            return ((byte(0) & 0x1F) << 6) | (byte(1) & 0x3F);
-        case 3:
-            return ((byte(0) & 0x0F) << 12) | ((byte(1) & 0x3F) << 6) | (byte(2) & 0x3F);
-        case 4:
-            return ((byte(0) & 0x07) << 18) | ((byte(1) & 0x3F) << 12) | ((byte(2) & 0x3F) << 6) | (byte(3) & 0x3F);
-        default:
-            return byte(0);
-    }
-}
-
 std::string codePointName(uint32_t code) {
     static constexpr char kDigits[] = "0123456789ABCDEF";
     std::string hex;

@@ -21,18 +21,6 @@ bool reordersText(uint32_t c) noexcept {
     return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
 }
 
-uint32_t codePoint(std::string_view sequence) noexcept {
-    const auto byte = [&](std::size_t i) { return static_cast<uint32_t>(static_cast<unsigned char>(sequence[i])); };
-    switch (sequence.size()) {
-        case 2:
-            return ((byte(0) & 0x1F) << 6) | (byte(1) & 0x3F);
-        case 3:
-            return ((byte(0) & 0x0F) << 12) | ((byte(1) & 0x3F) << 6) | (byte(2) & 0x3F);
-        default:
-            return byte(0);
-    }
-}
-
 void appendCodePointEscape(std::string &out, uint32_t c) {
     static constexpr char kHex[] = "0123456789abcdef";
     out += "\\u";
@@ -50,7 +38,7 @@ bool appendShown(std::string &out, std::string_view text, std::size_t maxBytes, 
             appendHexEscape(out, "\\x", c);
         } else if (c < 0x20 || c == 0x7F) {
             appendHexEscape(out, "\\u00", c);
-        } else if (const uint32_t point = n > 1 && n < 4 ? codePoint(text.substr(i, n)) : 0;
+        } else if (const uint32_t point = n > 1 && n < 4 ? decodeUtf8(text.substr(i, n)) : 0;
                    (point >= 0x80 && point <= 0x9F) || reordersText(point)) {
             appendCodePointEscape(out, point);
         } else if (escapeQuotes && (c == '"' || c == '\\')) {
@@ -65,6 +53,20 @@ bool appendShown(std::string &out, std::string_view text, std::size_t maxBytes, 
 }
 
 }  // namespace
+
+uint32_t decodeUtf8(std::string_view sequence) noexcept {
+    const auto byte = [&](std::size_t i) { return static_cast<uint32_t>(static_cast<unsigned char>(sequence[i])); };
+    switch (sequence.size()) {
+        case 2:
+            return ((byte(0) & 0x1F) << 6) | (byte(1) & 0x3F);
+        case 3:
+            return ((byte(0) & 0x0F) << 12) | ((byte(1) & 0x3F) << 6) | (byte(2) & 0x3F);
+        case 4:
+            return ((byte(0) & 0x07) << 18) | ((byte(1) & 0x3F) << 12) | ((byte(2) & 0x3F) << 6) | (byte(3) & 0x3F);
+        default:
+            return byte(0);
+    }
+}
 
 std::string shownText(std::string_view text, std::size_t maxBytes) {
     std::string out;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -30,5 +31,8 @@ inline constexpr std::size_t kWholeText = std::string_view::npos;
 
 /// A JSON pointer as messages and findings show it: shownText, at most kShownPointerBytes.
 [[nodiscard]] std::string shownPointer(std::string_view pointer);
+
+/// The code point of one well-formed UTF-8 sequence of 1 to 4 bytes.
+[[nodiscard]] uint32_t decodeUtf8(std::string_view sequence) noexcept;
 
 }  // namespace aclpp::core
