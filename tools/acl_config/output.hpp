@@ -5,6 +5,7 @@
 #include <acl/aclpp_ext.h>
 
 #include <acl/json.hpp>
+#include <aclpp/schema/file.hpp>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -61,7 +62,7 @@ inline constexpr std::string_view kStdinArgument = "-";
 inline constexpr std::string_view kStdinName = "<stdin>";
 /// Standard input is read up to one byte past the core's 10 MiB limit: enough for the core to
 /// refuse it as it refuses a file (F-2), and an endless input (/dev/zero) ends at once.
-inline constexpr std::size_t kStdinReadLimit = 10u * 1024u * 1024u + 1u;
+inline constexpr std::size_t kStdinReadLimit = aclpp::schema::kMaxConfigBytes + 1u;
 
 /// One file validated by the core.
 struct Validation {

@@ -2,6 +2,7 @@
 // exactly once; the same bytes then feed the identity rule, validation and the callbacks.
 #pragma once
 
+#include <aclpp/schema/file.hpp>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -10,7 +11,7 @@
 
 namespace aclpp::core {
 
-inline constexpr std::size_t kMaxConfigBytes = 10u * 1024u * 1024u;  // exactly 10 MiB is allowed
+using aclpp::schema::kMaxConfigBytes;
 
 /// Config content with simdjson's padding after the end, so it parses without a copy.
 class ConfigBytes {
