@@ -37,12 +37,18 @@ TEST_CASE("C-2 Device sets the device and resets it when destroyed", "[C-2][devi
     CHECK_WHERE_KNOWN(aclppDevicesInUse() == 0);
 }
 
-TEST_CASE("C-2 Device reports the runtime's codes through the error_code twin", "[C-2][device]") {
+// [emulated]: the vendor's aclrtSetDevice needs no aclInit (B-8); E-2 is the emulated runtime's.
+TEST_CASE("C-2 E-2 Device before init reports 100001 through the error_code twin", "[C-2][E-2][device][emulated]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::Device before = acl::Device::create(0, ec);
     CHECK(ec == acl::Errc::uninitialize);
     CHECK(before.empty());
+}
+
+TEST_CASE("C-2 Device reports the runtime's codes through the error_code twin", "[C-2][device]") {
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
+    std::error_code ec;
     acl::Session session = acl::Session::create(acl::Config{}, ec);
     acl::Device out_of_range = acl::Device::create(7, ec);
     CHECK(ec == acl::Errc::rt_invalid_deviceid);

@@ -1,8 +1,10 @@
 // C-3: acl::Errc, the "acl" error_category, acl::Error and the code name table.
+#include <acl/aclpp_ext.h>
 #include <acl/error.hpp>
 #include <acl/scoped_init.hpp>
 
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <type_traits>
 
@@ -123,8 +125,9 @@ TEST_CASE("C-3 a failed call throws acl::Error with aclGetRecentErrMsg taken at 
         CHECK(e.errc() == acl::Errc::invalid_dump_config);
         CHECK(e.function() == "aclppInitFromBuffer");
         CHECK(e.recent_message().find("/dump/dump_path") != std::string::npos);
-        // The text was taken: the thread's buffer is empty now.
-        CHECK(aclGetRecentErrMsg() == nullptr);
+        // The text was taken: the thread's buffer is empty now. Only aclpp's own runtime empties
+        // it on a read (L-9); the vendor's aclGetRecentErrMsg gives the same text again (B-8).
+        if (std::string_view(aclppRuntimeName()) == "emulated") CHECK(aclGetRecentErrMsg() == nullptr);
     }
 }
 #endif

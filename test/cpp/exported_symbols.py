@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The core's boundary (docs/architecture.md, B-1, B-5): libaclpp exports exactly the C functions
 its headers declare, and one C++ symbol, acl::category(); no instantiation of a standard template,
-no acl::Error, no std::string. The headers are <acl/acl.h> and <acl/aclpp_ext.h> on the emulated
-runtime, <acl/aclpp_ext.h> alone over the vendor's (whose acl* functions libaclpp must not define).
+no acl::Error, no std::string. The headers are <acl/acl.h>, <acl/aclpp_ext.h> and
+<acl/aclpp_runtime.h> on the emulated runtime, aclpp's two alone over the vendor's (whose acl*
+functions libaclpp must not define).
 A declared function that is missing is one whose export depends on a macro that is empty here,
 as the vendor's ACL_FUNC_VISIBILITY is without FUNC_VISIBILITY.
 Usage: exported_symbols.py LIBRARY HEADER..."""

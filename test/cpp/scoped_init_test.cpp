@@ -154,8 +154,8 @@ TEST_CASE("C-1 the error_code twin gives an empty handle on failure", "[C-1][ful
     CHECK(bad.empty());
     CHECK_FALSE(bad.is_owner());
     CHECK(ref_count() == 0);
-    // The runtime's message is left for the caller.
-    const char *text = aclGetRecentErrMsg();
+    // The runtime's message is left for the caller, with aclpp's finding over the vendor's (B-7).
+    const char *text = aclppGetRecentErrMsg();
     REQUIRE(text != nullptr);
     CHECK(std::string(text).find("/err_msg_mode") != std::string::npos);
 
