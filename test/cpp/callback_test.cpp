@@ -26,7 +26,7 @@ static_assert(std::is_nothrow_move_constructible_v<acl::FinalizeCallback>);
 static_assert(std::is_nothrow_move_assignable_v<acl::FinalizeCallback>);
 static_assert(std::is_nothrow_destructible_v<acl::FinalizeCallback>);
 
-TEST_CASE("C-5 a capturing lambda runs at init with the config bytes and at finalize", "[C-5]") {
+TEST_CASE("C-5 a capturing lambda runs at init with the config bytes and at finalize", "[C-5][callback-api]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::vector<std::string> seen;
     int finalized = 0;
@@ -52,7 +52,7 @@ TEST_CASE("C-5 a capturing lambda runs at init with the config bytes and at fina
     CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 0);
 }
 
-TEST_CASE("C-5 tokens of the same function shape never unregister each other", "[C-5][P12]") {
+TEST_CASE("C-5 tokens of the same function shape never unregister each other", "[C-5][callback-api][P12]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::vector<int> order;
     std::error_code ec;
@@ -71,7 +71,7 @@ TEST_CASE("C-5 tokens of the same function shape never unregister each other", "
     CHECK(order == std::vector<int>{1, 3});
 }
 
-TEST_CASE("C-5 an exception from a callable becomes ACL_ERROR_FAILURE and a message", "[C-5]") {
+TEST_CASE("C-5 an exception from a callable becomes ACL_ERROR_FAILURE and a message", "[C-5][callback-api]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
 #if ACLPP_EXCEPTIONS
@@ -107,7 +107,7 @@ TEST_CASE("C-5 an exception from a callable becomes ACL_ERROR_FAILURE and a mess
 #endif
 }
 
-TEST_CASE("C-5 callables may return bool, aclError, Errc or std::error_code", "[C-5]") {
+TEST_CASE("C-5 callables may return bool, aclError, Errc or std::error_code", "[C-5][callback-api]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     SECTION("false") {
@@ -138,7 +138,7 @@ TEST_CASE("C-5 callables may return bool, aclError, Errc or std::error_code", "[
     }
 }
 
-TEST_CASE("C-5 a second token for a non-other type gets 500000 (L-7)", "[C-5]") {
+TEST_CASE("C-5 a second token for a non-other type gets 500000 (L-7)", "[C-5][callback-api]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::InitCallback first = acl::InitCallback::create(
@@ -151,7 +151,7 @@ TEST_CASE("C-5 a second token for a non-other type gets 500000 (L-7)", "[C-5]") 
     CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 1);
 }
 
-TEST_CASE("C-5 an init token registered while initialised runs at once (L-7)", "[C-5]") {
+TEST_CASE("C-5 an init token registered while initialised runs at once (L-7)", "[C-5][callback-api]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     acl::Session session = acl::Session::create(acl::Config{}, ec);
@@ -166,7 +166,7 @@ TEST_CASE("C-5 an init token registered while initialised runs at once (L-7)", "
     CHECK(calls == 1);
 }
 
-TEST_CASE("C-5 a token may be destroyed from inside its own callback", "[C-5]") {
+TEST_CASE("C-5 a token may be destroyed from inside its own callback", "[C-5][callback-api]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::error_code ec;
     std::optional<acl::FinalizeCallback> token;
@@ -185,7 +185,7 @@ TEST_CASE("C-5 a token may be destroyed from inside its own callback", "[C-5]") 
     CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 0);
 }
 
-TEST_CASE("C-5 tokens from many threads register and unregister exactly their own entry", "[C-5]") {
+TEST_CASE("C-5 tokens from many threads register and unregister exactly their own entry", "[C-5][callback-api]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::atomic<int> calls{0};
     std::atomic<int> failures{0};
@@ -206,7 +206,7 @@ TEST_CASE("C-5 tokens from many threads register and unregister exactly their ow
     CHECK(calls.load() == 0);
 }
 
-TEST_CASE("C-5 a thousand tokens of each kind run in their registration order", "[C-5]") {
+TEST_CASE("C-5 a thousand tokens of each kind run in their registration order", "[C-5][callback-api]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     constexpr int kTokens = 1000;
     std::vector<int> inits;
@@ -241,7 +241,7 @@ TEST_CASE("C-5 a thousand tokens of each kind run in their registration order", 
     CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 0);
 }
 
-TEST_CASE("C-5 a token destroyed while its callback runs on another thread waits for that call", "[C-5]") {
+TEST_CASE("C-5 a token destroyed while its callback runs on another thread waits for that call", "[C-5][callback-api]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::atomic<bool> entered{false};
     std::atomic<bool> leave{false};
