@@ -41,8 +41,14 @@ public:
         if (messages_.size() == first_) return;
         try {
             if (dropped_ > 0) {
-                appendLine(out, "[" + std::to_string(dropped_) + " earlier messages were dropped: only the latest " +
-                                    std::to_string(kMaxPendingBytes / 1024) + " KiB of unread text are kept]");
+                // Appended piece by piece: GCC 12 at -O3 reports a false -Wrestrict for "[" + string
+                // (PR 105329).
+                std::string line = "[";
+                line += std::to_string(dropped_);
+                line += " earlier messages were dropped: only the latest ";
+                line += std::to_string(kMaxPendingBytes / 1024);
+                line += " KiB of unread text are kept]";
+                appendLine(out, line);
             }
             for (std::size_t i = first_; i < messages_.size(); ++i) appendLine(out, messages_[i]);
         } catch (const std::bad_alloc &) {
