@@ -241,7 +241,8 @@ TEST_CASE("C-5 a thousand tokens of each kind run in their registration order", 
     CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 0);
 }
 
-TEST_CASE("C-5 a token destroyed while its callback runs on another thread waits for that call", "[C-5][callback-api]") {
+TEST_CASE("C-5 a token destroyed while its callback runs on another thread waits for that call",
+          "[C-5][callback-api]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     std::atomic<bool> entered{false};
     std::atomic<bool> leave{false};

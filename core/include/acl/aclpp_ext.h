@@ -159,12 +159,10 @@ ACLPP_EXPORT aclError aclppGetConfigBytes(char *buffer, size_t capacity, size_t 
  * other OTHER callbacks. */
 typedef uint64_t aclppCallbackHandle;
 typedef void (*aclppReleaseFunc)(void *userData);
-ACLPP_EXPORT aclError aclppAddInitCallback(aclppCallbackType type, aclppInitCallbackFunc cbFunc,
-                                                  void *userData, aclppReleaseFunc release,
-                                                  aclppCallbackHandle *handle);
-ACLPP_EXPORT aclError aclppAddFinalizeCallback(aclppCallbackType type, aclppFinalizeCallbackFunc cbFunc,
-                                                      void *userData, aclppReleaseFunc release,
-                                                      aclppCallbackHandle *handle);
+ACLPP_EXPORT aclError aclppAddInitCallback(aclppCallbackType type, aclppInitCallbackFunc cbFunc, void *userData,
+                                           aclppReleaseFunc release, aclppCallbackHandle *handle);
+ACLPP_EXPORT aclError aclppAddFinalizeCallback(aclppCallbackType type, aclppFinalizeCallbackFunc cbFunc, void *userData,
+                                               aclppReleaseFunc release, aclppCallbackHandle *handle);
 ACLPP_EXPORT aclError aclppRemoveCallback(aclppCallbackHandle handle);
 
 /* ---- Emulated platform ------------------------------------------------------------------ */

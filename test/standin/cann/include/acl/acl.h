@@ -3,8 +3,8 @@
 #ifndef ACLPP_STANDIN_ACL_ACL_H
 #define ACLPP_STANDIN_ACL_ACL_H
 
-#include "acl_rt.h"
-#include "acl_op.h"
 #include "acl_mdl.h"
+#include "acl_op.h"
+#include "acl_rt.h"
 
 #endif

@@ -3,9 +3,9 @@
 #ifndef ACLPP_STANDIN_ACL_ACL_BASE_H
 #define ACLPP_STANDIN_ACL_ACL_BASE_H
 
-#include "acl/acl_base_rt.h"
 #include "acl/acl_base_mdl.h"
-#include "error_codes/rt_error_codes.h"
+#include "acl/acl_base_rt.h"
 #include "error_codes/ge_error_codes.h"
+#include "error_codes/rt_error_codes.h"
 
 #endif

@@ -3,8 +3,8 @@
 #ifndef ACLPP_STANDIN_ACL_ACL_BASE_RT_H
 #define ACLPP_STANDIN_ACL_ACL_BASE_RT_H
 
-#include <stdint.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -56,7 +56,7 @@ static const int ACL_ERROR_GE_FAILURE = 500002;
 static const int ACL_ERROR_RT_FAILURE = 500003;
 
 /* Declared here, with an empty parameter list, in the real header. */
-ACL_FUNC_VISIBILITY const char* aclrtGetSocName();
+ACL_FUNC_VISIBILITY const char *aclrtGetSocName();
 
 #ifdef __cplusplus
 }
