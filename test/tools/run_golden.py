@@ -71,6 +71,10 @@ CASES = [
     # Not told the device count: any id below 64 (a config is checked away from its server).
     Case("check-default-device-not-told", ["check", "default_device_3.json"]),
     Case("check-default-device-3-of-2", ["check", "--devices", "2", "default_device_3.json"]),
+    # Seen in configs from public repositories (issue 27).
+    Case("check-comment", ["check", "comment.json"]),
+    Case("check-profiler-cann5-keys", ["check", "profiler_cann5.json"]),
+    Case("check-dump-path-absolute", ["check", "dump_path_absolute.json"]),
     Case("check-event-mode-ascend910a", ["check", "--soc", "Ascend910A", "event_mode.json"]),
     Case("check-event-mode-default-soc", ["check", "event_mode.json"]),
     Case("check-soc-from-environment", ["check", "event_mode.json"], env={"ACLPP_SOC": "Ascend910A"}),
