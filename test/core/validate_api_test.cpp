@@ -142,12 +142,12 @@ TEST_CASE("A-2 K-1 a validation for a device count: the one given, the one chose
          R"(allowed: a device id from "0" to "63")"},
         {"told 2", R"({"defaultDevice":{"default_device":"3"}})", nullptr, 2, ACL_ERROR_RT_INVALID_DEVICEID,
          R"("device_count":2)",
-         R"(default_device is "3", but the emulated platform has 2 devices, so the device layer rejects the id; )"
+         R"(default_device is "3", but the platform has 2 devices, so the device layer rejects the id; )"
          R"(allowed: a device id from "0" to "1")"},
         {"told 4", R"({"defaultDevice":{"default_device":"3"}})", nullptr, 4, ACL_SUCCESS, R"("device_count":4)", ""},
         {"ACLPP_DEVICE_COUNT chose 2", R"({"defaultDevice":{"default_device":"3"}})", "2", 0,
          ACL_ERROR_RT_INVALID_DEVICEID, R"("device_count":2)",
-         R"(default_device is "3", but the emulated platform has 2 devices, so the device layer rejects the id; )"
+         R"(default_device is "3", but the platform has 2 devices, so the device layer rejects the id; )"
          R"(allowed: a device id from "0" to "1")"},
         {"told 8 over ACLPP_DEVICE_COUNT 2", R"({"defaultDevice":{"default_device":"3"}})", "2", 8, ACL_SUCCESS,
          R"("device_count":8)", ""},

@@ -369,7 +369,7 @@ void checkDefaultDevice(ValidationContext &ctx, JsonObject root) {
         const std::string allowed =
             limit == 1 ? "\"0\"" : "a device id from \"0\" to \"" + std::to_string(limit - 1) + "\"";
         const std::string platform =
-            countKnown ? "the emulated platform has " + std::to_string(limit) + (limit == 1 ? " device" : " devices")
+            countKnown ? "the platform has " + std::to_string(limit) + (limit == 1 ? " device" : " devices")
                        : "no product has more than " + std::to_string(limit) + " devices";
         ctx.report.error(kDefaultDevice.step, ACL_ERROR_RT_INVALID_DEVICEID, std::string(kDefaultDevice.pointer),
                          "default_device is " + describeValue(*element) + ", but " + platform +
