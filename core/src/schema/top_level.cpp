@@ -280,6 +280,9 @@ void checkMaxOpqueueNum(ValidationContext &ctx, JsonObject root) {
             "max_opqueue_num is " + describeValue(*element) + ", but " + std::string(ctx.product.soc) + " (" +
                 std::string(traits.name) + ") has no operator cache aging; not applied (K-2)",
             std::string(ctx.product.soc) + " does not support max_opqueue_num; remove it for this product");
+        // The effective row stays, marked, as for a device limit the product lacks.
+        ctx.effective.maxOpqueueNum.set(kMaxOpqueueDefault, Source::platform, std::string(kMaxOpqueueNum.pointer));
+        ctx.effective.maxOpqueueNum.note = "not supported on " + std::string(traits.name) + ", not applied";
         return;
     }
     ctx.effective.maxOpqueueNum.set(static_cast<uint32_t>(*value), Source::config, std::string(kMaxOpqueueNum.pointer));
