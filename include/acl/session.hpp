@@ -168,10 +168,6 @@ inline void compare_file_with_live_config(const std::string &path, JoinReport &o
     compare_into([&](aclppConfigDiff **diff) { return aclppCompareConfigFile(path.c_str(), diff); }, out);
 }
 
-}  // namespace detail
-
-namespace detail {
-
 /// A Session's share of its FinalizeHandover: closing it unregisters what tokens handed over.
 class HandoverOwner {
 public:
