@@ -37,6 +37,8 @@
 namespace acl {
 inline namespace v1 {
 
+class Session;
+
 /// The vendor's aclRegisterCallbackType (ACL_REG_TYPE_ACL_MODEL ... ACL_REG_TYPE_OTHER), by value:
 /// the CANN 8.x headers have no such type (B-6).
 enum class CallbackType : std::uint32_t {
@@ -65,9 +67,10 @@ inline void yield_thread() noexcept {
 #endif
 }
 
-/// Guards a target's last error, held only to copy or move one string. Not std::mutex: the
-/// standard declares it in <mutex>, whose unique_lock, call_once and timed mutexes (with
-/// <chrono>'s clocks) every includer would compile (issue 7, target 5).
+/// Guards a target's last error or a Session's handed-over registrations, held only to copy or
+/// move one string or one list head. Not std::mutex: the standard declares it in <mutex>, whose
+/// unique_lock, call_once and timed mutexes (with <chrono>'s clocks) every includer would
+/// compile (issue 7, target 5).
 class ErrorLock {
 public:
     class Guard {
@@ -85,6 +88,70 @@ public:
 
 private:
     Atomic<bool> locked_{false};
+};
+
+/// The finalize callbacks a Session was asked for whose tokens are gone (issue 27). A token
+/// declared after its Session is destroyed first; unregistering then would lose the callback
+/// the Session's finalize is to run, so such a token hands its registration over instead. The
+/// Session unregisters what it holds once it has given its reference back: the callback runs if
+/// that finalized the runtime, and never once the Session is gone. Shared by the Session and its
+/// tokens (either may end first, on any thread), counted by hand: <memory> is not worth it here.
+class FinalizeHandover {
+public:
+    FinalizeHandover(const FinalizeHandover &) = delete;
+    FinalizeHandover &operator=(const FinalizeHandover &) = delete;
+
+    /// A new holder with one reference, or nullptr when out of memory (tokens then unregister).
+    [[nodiscard]] static FinalizeHandover *create() noexcept { return new (std::nothrow) FinalizeHandover(); }
+    void retain() noexcept { references_.fetch_add(1); }
+    void release() noexcept {
+        if (references_.fetch_sub(1) == 1) delete this;
+    }
+    /// Takes `handle` for the Session to unregister; false once the Session is done (or out of
+    /// memory): the token unregisters it itself.
+    [[nodiscard]] bool take(aclppCallbackHandle handle) noexcept {
+        auto *node = new (std::nothrow) Node{handle, nullptr};
+        if (node == nullptr) return false;
+        {
+            const ErrorLock::Guard guard(lock_);
+            if (!closed_) {
+                node->next = std::exchange(head_, node);
+                return true;
+            }
+        }
+        delete node;
+        return false;
+    }
+    /// Unregisters everything taken and refuses what comes later (L-10: not in a fork() child).
+    void close() noexcept {
+        Node *node = nullptr;
+        {
+            const ErrorLock::Guard guard(lock_);
+            closed_ = true;
+            node = std::exchange(head_, nullptr);
+        }
+        while (node != nullptr) {
+            if (origin_.same_process()) {
+                if (const aclError rc = aclppRemoveCallback(node->handle); rc != ACL_SUCCESS)
+                    report_finalize_error(rc, "aclFinalizeCallbackUnRegister", "acl::Session");
+            }
+            delete std::exchange(node, node->next);
+        }
+    }
+
+private:
+    struct Node {
+        aclppCallbackHandle handle;
+        Node *next;
+    };
+    FinalizeHandover() = default;
+    ~FinalizeHandover() { close(); }
+
+    Atomic<int> references_{1};
+    ErrorLock lock_;
+    bool closed_ = false;
+    Node *head_ = nullptr;
+    Origin origin_ = Origin::this_process();
 };
 
 /// A user callable behind a registration.
@@ -281,14 +348,16 @@ public:
         : handle_(std::exchange(other.handle_, 0)),
           target_(std::exchange(other.target_, nullptr)),
           type_(other.type_),
-          origin_(other.origin_) {}
+          origin_(other.origin_),
+          handover_(std::exchange(other.handover_, nullptr)) {}
     CallbackToken &operator=(CallbackToken &&other) noexcept {
         if (this != &other) {
-            reset();
+            end();
             handle_ = std::exchange(other.handle_, 0);
             target_ = std::exchange(other.target_, nullptr);
             type_ = other.type_;
             origin_ = other.origin_;
+            handover_ = std::exchange(other.handover_, nullptr);
         }
         return *this;
     }
@@ -296,7 +365,9 @@ public:
     CallbackToken &operator=(const CallbackToken &) = delete;
     /// Unregisters; a failure goes to the finalize-error handler. The callable is destroyed once
     /// no call of it is running (at once, or, from inside its own call, when that call returns).
-    ~CallbackToken() { reset(); }
+    /// A finalize token from Session::on_finalize hands its registration to the Session instead
+    /// while that Session holds its reference, so the callback runs at the Session's finalize.
+    ~CallbackToken() { end(); }
 
     [[nodiscard]] explicit operator bool() const noexcept { return handle_ != 0; }
     [[nodiscard]] CallbackType type() const noexcept { return type_; }
@@ -317,11 +388,33 @@ public:
     /// Leaves the callback registered for the rest of the process (the callable is never destroyed).
     [[nodiscard]] bool release() noexcept {
         target_ = nullptr;
+        leave_handover();
         return std::exchange(handle_, 0) != 0;
     }
 
 private:
+    friend class Session;
+
+    /// Makes the destructor hand the registration to `handover` (Session::on_finalize).
+    void hand_over_to(detail::FinalizeHandover *handover) noexcept {
+        if (handover == nullptr || handle_ == 0) return;
+        handover->retain();
+        leave_handover();
+        handover_ = handover;
+    }
+    void leave_handover() noexcept {
+        if (detail::FinalizeHandover *handover = std::exchange(handover_, nullptr)) handover->release();
+    }
+    /// What the destructor and an assignment do with the registration they end.
+    void end() noexcept {
+        if (handover_ != nullptr && handle_ != 0 && origin_.same_process() && handover_->take(handle_)) {
+            handle_ = 0;
+            target_ = nullptr;
+        }
+        reset();
+    }
     aclError remove() noexcept {
+        leave_handover();
         const aclppCallbackHandle handle = std::exchange(handle_, 0);
         target_ = nullptr;
         if (handle == 0) return ACL_SUCCESS;
@@ -334,6 +427,7 @@ private:
     const detail::CallbackTarget *target_ = nullptr;
     CallbackType type_ = CallbackType::other;
     detail::Origin origin_{};
+    detail::FinalizeHandover *handover_ = nullptr;  ///< the Session's, for a token of Session::on_finalize
 };
 
 /// An init callback registration (aclInitCallbackRegister).

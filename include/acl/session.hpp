@@ -168,6 +168,35 @@ inline void compare_file_with_live_config(const std::string &path, JoinReport &o
     compare_into([&](aclppConfigDiff **diff) { return aclppCompareConfigFile(path.c_str(), diff); }, out);
 }
 
+/// A Session's share of its FinalizeHandover: closing it unregisters what tokens handed over.
+class HandoverOwner {
+public:
+    HandoverOwner() noexcept = default;
+    explicit HandoverOwner(FinalizeHandover *handover) noexcept : handover_(handover) {}
+    HandoverOwner(HandoverOwner &&other) noexcept : handover_(std::exchange(other.handover_, nullptr)) {}
+    HandoverOwner &operator=(HandoverOwner &&other) noexcept {
+        if (this != &other) {
+            close();
+            handover_ = std::exchange(other.handover_, nullptr);
+        }
+        return *this;
+    }
+    HandoverOwner(const HandoverOwner &) = delete;
+    HandoverOwner &operator=(const HandoverOwner &) = delete;
+    ~HandoverOwner() { close(); }
+
+    [[nodiscard]] FinalizeHandover *get() const noexcept { return handover_; }
+    void close() noexcept {
+        if (FinalizeHandover *handover = std::exchange(handover_, nullptr)) {
+            handover->close();
+            handover->release();
+        }
+    }
+
+private:
+    FinalizeHandover *handover_ = nullptr;
+};
+
 }  // namespace detail
 
 /// Installs `handler` for JoinPolicy::warn (nullptr restores the default, which prints one line
@@ -185,6 +214,7 @@ public:
     ACLPP_THROWING Session() : init_() {
         ACLPP_NEEDS_EXCEPTIONS("acl::Session::create(ec)");
         join_.joined = init_.joined();
+        handover_ = detail::HandoverOwner(detail::FinalizeHandover::create());
     }
     /// Initialises from a typed config, acl::Config or a compile-time checked acl::StaticConfig
     /// (or joins and compares). Throws acl::Error.
@@ -260,8 +290,17 @@ public:
     Session(const Session &) = delete;
     Session &operator=(const Session &) = delete;
     Session(Session &&) noexcept = default;
-    Session &operator=(Session &&) noexcept = default;
-    /// Gives the reference back; a failure goes to the finalize-error handler.
+    Session &operator=(Session &&other) noexcept {
+        if (this != &other) {
+            init_ = std::move(other.init_);  // gives our reference back before our handed-over callbacks go
+            handover_ = std::move(other.handover_);
+            requested_ = std::move(other.requested_);
+            join_ = std::move(other.join_);
+        }
+        return *this;
+    }
+    /// Gives the reference back (a failure goes to the finalize-error handler), then unregisters
+    /// the finalize callbacks whose tokens handed them over: they ran if that was the finalize.
     ~Session() = default;
 
     [[nodiscard]] explicit operator bool() const noexcept {
@@ -310,11 +349,28 @@ public:
         ACLPP_NEEDS_EXCEPTIONS("acl::InitCallback::create(type, f, ec)");
         return InitCallback(type, std::forward<F>(f));
     }
-    /// Registers a finalize callback for `type` (see acl::FinalizeCallback).
+    /// The error_code twin.
+    template <InitCallable F>
+    [[nodiscard]] InitCallback on_init(CallbackType type, F &&f, std::error_code &ec) const noexcept {
+        return InitCallback::create(type, std::forward<F>(f), ec);
+    }
+    /// Registers a finalize callback for `type` that runs when this session's runtime finalizes,
+    /// whether the token is destroyed before or after the session: a token destroyed first hands
+    /// the registration to the session, which unregisters it once it has given its reference
+    /// back (so the callback never runs after the session is gone).
     template <FinalizeCallable F ACLPP_THROWING_PARAMETER>
     [[nodiscard]] FinalizeCallback on_finalize(CallbackType type, F &&f) const {
-        ACLPP_NEEDS_EXCEPTIONS("acl::FinalizeCallback::create(type, f, ec)");
-        return FinalizeCallback(type, std::forward<F>(f));
+        ACLPP_NEEDS_EXCEPTIONS("on_finalize(type, f, ec)");
+        FinalizeCallback token(type, std::forward<F>(f));
+        token.hand_over_to(handover_.get());
+        return token;
+    }
+    /// The error_code twin.
+    template <FinalizeCallable F>
+    [[nodiscard]] FinalizeCallback on_finalize(CallbackType type, F &&f, std::error_code &ec) const noexcept {
+        FinalizeCallback token = FinalizeCallback::create(type, std::forward<F>(f), ec);
+        token.hand_over_to(handover_.get());
+        return token;
     }
 
     /// Gives the reference back now and reports a failure (throws acl::Error). On failure the
@@ -322,9 +378,11 @@ public:
     ACLPP_THROWING void close() {
         ACLPP_NEEDS_EXCEPTIONS("close(ec)");
         init_.close();
+        handover_.close();
     }
     void close(std::error_code &ec) noexcept {
         init_.close(ec);
+        if (!ec) handover_.close();
     }
     /// Stops managing the reference without giving it back (see ScopedInit::release).
     [[nodiscard]] bool release() noexcept {
@@ -358,6 +416,7 @@ private:
         requested_ = std::move(json);
         init_ = ScopedInit::create(ConfigText{requested_}, ec);
         if (ec) return false;
+        handover_ = detail::HandoverOwner(detail::FinalizeHandover::create());
         start_join_report();
         if (join_.joined && !requested_.empty()) detail::compare_with_live_config(requested_, join_);
         return apply_join_policy(policy, ec, context);
@@ -370,6 +429,7 @@ private:
             context = "config \"" + file.path + "\"";
             return;
         }
+        handover_ = detail::HandoverOwner(detail::FinalizeHandover::create());
         // A join reads nothing: the runtime runs the bytes of its first holder, so the file is
         // read here, once, through the core's checked reader, and compared with those bytes.
         start_join_report();
@@ -407,6 +467,8 @@ private:
         return true;
     }
 
+    // Declared before init_, so destroyed after it: the reference goes back first.
+    detail::HandoverOwner handover_;
     ScopedInit init_{nullptr};
     std::string requested_;
     JoinReport join_;

@@ -203,7 +203,23 @@ TEST_CASE("F-3 K-8 text after the document", "[F-3][K-8]") {
         {"extra closing brace", "{\n  \"a\": {}\n}}\n", 3, 2, "after the top-level value, found '}'",
          "ends at line 3, column 1"},
         {"a comment", "{\"a\":1} // c", 1, 9, "found '/'", "JSON has no comments"},
+        {"a # comment after the document", "{\"a\":1} # c", 1, 9, "found '#'", "JSON has no comments"},
         {"a second document", "{}\n{}", 2, 1, "after the top-level value, found '{'", "a file holds one value"},
+    });
+}
+
+TEST_CASE("F-3 K-8 a # or // comment anywhere gets the hint that JSON has no comments", "[F-3][K-8]") {
+    checkRows({
+        {"# before the document", "# acl.json for resnet\n{}", 1, 1, "expected a JSON value, found '#'",
+         "JSON has no comments"},
+        {"# after '{'", "{ # dump settings\n}", 1, 3, "expected a member name in quotes or '}' after '{', found '#'",
+         "JSON has no comments"},
+        {"# after a member", "{\"a\": 1 # one\n}", 1, 9, "expected ',' or '}' after an object member, found '#'",
+         "JSON has no comments"},
+        {"# after a comma", "{\"a\": 1, # next\n\"b\": 2}", 1, 10,
+         "expected a member name in quotes after ',', found '#'", "JSON has no comments"},
+        {"# after a colon", "{\"a\": # one\n1}", 1, 7, "expected a value after ':', found '#'", "JSON has no comments"},
+        {"// after a member", "{\"a\": 1 // one\n}", 1, 9, "found '/'", "JSON has no comments"},
     });
 }
 

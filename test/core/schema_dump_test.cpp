@@ -677,6 +677,33 @@ TEST_CASE("K-4 phase C dump_path rules and the plain-decimal IPv4 fix", "[K-4][d
     CHECK_FALSE(checkDumpPath("dir").remote);
 }
 
+TEST_CASE("K-4 a dump_path that does not exist is explained as absolute or relative", "[K-4][dump]") {
+    struct MessageRow {
+        std::string_view what;
+        std::string_view path;
+        std::string_view message;
+    };
+    const MessageRow rows[] = {
+        {"absolute", "/aclpp-no-such-dir/dump",
+         R"(EP0003: dump_path is "/aclpp-no-such-dir/dump"; it does not exist (No such file or directory); )"
+         R"(expected an existing readable and writable directory (the runtime creates none) or <a.b.c.d>:<path>)"},
+        {"relative", "./nonexistent/path",
+         R"(EP0003: dump_path is "./nonexistent/path"; it does not exist (No such file or directory; a relative )"
+         R"(path is resolved from the current directory); expected an existing readable and writable directory )"
+         R"((the runtime creates none) or <a.b.c.d>:<path>)"},
+        {"not an IPv4 form, so a relative path", "256.0.0.1:/data/dump",
+         R"(EP0003: dump_path is "256.0.0.1:/data/dump"; it does not exist (No such file or directory; a relative )"
+         R"(path is resolved from the current directory); expected an existing readable and writable directory )"
+         R"((the runtime creates none) or <a.b.c.d>:<path>)"},
+    };
+    for (const MessageRow &row : rows) {
+        INFO(row.what);
+        const DumpRun run = runDump(dumpJson(R"("dump_op_switch":"on","dump_path":")" + std::string(row.path) + "\""));
+        REQUIRE(run.first() != nullptr);
+        CHECK(run.first()->message == row.message);
+    }
+}
+
 TEST_CASE("K-4 phase C overflow dump", "[K-4][dump]") {
     const std::vector<CodeRow> rows{
         {"V12 op_switch + debug", dumpJson(R"("dump_path":"./","dump_op_switch":"on","dump_debug":"on")"), kDump,

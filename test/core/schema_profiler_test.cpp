@@ -239,6 +239,29 @@ TEST_CASE("K-7 K-5 unknown profiler keys are rejected with a did-you-mean hint",
     CHECK(validateSection(kA2, R"({"task_trace":"on"})").pointer() == "/profiler/task_trace");
 }
 
+TEST_CASE("K-7 K-5 a profiler key of older CANN versions gets a short message naming what replaced it",
+          "[K-5][K-7][profiler]") {
+    struct FormerRow {
+        std::string_view key;
+        std::string_view hint;
+    };
+    const FormerRow rows[] = {
+        {"ai_core_metrics", R"(it is now "aic_metrics")"},
+        {"result_path", R"(it is now "output")"},
+        {"device_id", "remove it: the profiler section names no device (the devices the process uses are profiled)"},
+    };
+    for (const FormerRow &row : rows) {
+        INFO(row.key);
+        const Outcome outcome = validateSection(kA2, R"({"switch":"on",")" + std::string(row.key) + R"(":"0"})");
+        CHECK(outcome.code() == kInvalid);
+        CHECK(outcome.pointer() == "/profiler/" + std::string(row.key));
+        CHECK(outcome.message() ==
+              "EK0005: \"" + std::string(row.key) + "\" is not a profiler option; it is a key of older CANN versions");
+        REQUIRE(outcome.firstError() != nullptr);
+        CHECK(outcome.firstError()->hint == row.hint);
+    }
+}
+
 TEST_CASE("K-5 key support per product", "[K-5][E-1][profiler]") {
     std::vector<Row> rows;
     //                                                                                950    A3     A2     910    310P

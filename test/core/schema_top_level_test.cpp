@@ -724,7 +724,7 @@ TEST_CASE("K-8 messages name the value found and what is allowed", "[K-8]") {
         {kA2, R"({"simd_printf_fifo_size_per_core":1023})", "/simd_printf_fifo_size_per_core",
          "simd_printf_fifo_size_per_core is 1023, outside the range the device accepts; allowed: 1024 to 67108864", ""},
         {kA2, R"({"defaultDevice":{"default_device":"2"}})", "/defaultDevice/default_device",
-         R"(default_device is "2", but the emulated platform has 1 device)", ""},
+         R"(default_device is "2", but the platform has 1 device)", ""},
         {kA2, R"({"defaultDevice":{"default_device":"2147483648"}})", "/defaultDevice/default_device",
          R"(default_device is "2147483648", above 2147483647)", ""},
         {k310P, R"({"acl_graph":{"event_mode":"1"}})", "/acl_graph/event_mode",

@@ -1,4 +1,5 @@
 // The validate-only extension (A-2): every finding, no state touched, same verdict as aclInit.
+#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -118,6 +119,120 @@ TEST_CASE("A-2 validation agrees with aclInit for a chosen SoC and reports the e
     CHECK(aclppValidateFile(path.c_str(), "NoSuchSoc", &report) == ACL_ERROR_INVALID_PARAM);
     CHECK(report == nullptr);
     CHECK(aclppValidateBuffer("{}", 2, nullptr, nullptr) == ACL_ERROR_INVALID_PARAM);
+}
+
+TEST_CASE("A-2 K-1 a validation for a device count: the one given, the one chosen, else any id below the maximum",
+          "[A-2][K-1]") {
+    FreshRuntime fresh;
+    struct Row {
+        const char *what;
+        std::string_view config;
+        const char *environmentCount;  // ACLPP_DEVICE_COUNT, nullptr: unset
+        uint32_t devices;
+        aclError result;
+        std::string_view deviceCountJson;  // the report's "device_count"
+        std::string_view message;          // the default_device error, "" when none
+    };
+    const Row rows[] = {
+        {"not told: any id below 64", R"({"defaultDevice":{"default_device":"3"}})", nullptr, 0, ACL_SUCCESS,
+         R"("device_count":null)", ""},
+        {"not told: 64 is past the maximum", R"({"defaultDevice":{"default_device":"64"}})", nullptr, 0,
+         ACL_ERROR_RT_INVALID_DEVICEID, R"("device_count":null)",
+         R"(default_device is "64", but no product has more than 64 devices, so the device layer rejects the id; )"
+         R"(allowed: a device id from "0" to "63")"},
+        {"told 2", R"({"defaultDevice":{"default_device":"3"}})", nullptr, 2, ACL_ERROR_RT_INVALID_DEVICEID,
+         R"("device_count":2)",
+         R"(default_device is "3", but the platform has 2 devices, so the device layer rejects the id; )"
+         R"(allowed: a device id from "0" to "1")"},
+        {"told 4", R"({"defaultDevice":{"default_device":"3"}})", nullptr, 4, ACL_SUCCESS, R"("device_count":4)", ""},
+        {"ACLPP_DEVICE_COUNT chose 2", R"({"defaultDevice":{"default_device":"3"}})", "2", 0,
+         ACL_ERROR_RT_INVALID_DEVICEID, R"("device_count":2)",
+         R"(default_device is "3", but the platform has 2 devices, so the device layer rejects the id; )"
+         R"(allowed: a device id from "0" to "1")"},
+        {"told 8 over ACLPP_DEVICE_COUNT 2", R"({"defaultDevice":{"default_device":"3"}})", "2", 8, ACL_SUCCESS,
+         R"("device_count":8)", ""},
+    };
+    for (const Row &row : rows) {
+        INFO(row.what);
+        if (row.environmentCount != nullptr) {
+            ::setenv("ACLPP_DEVICE_COUNT", row.environmentCount, 1);
+        } else {
+            ::unsetenv("ACLPP_DEVICE_COUNT");
+        }
+        aclppReport *report = nullptr;
+        CHECK(aclppValidateBufferForDevices(row.config.data(), row.config.size(), nullptr, row.devices, &report) ==
+              row.result);
+        REQUIRE(report != nullptr);
+        CHECK(std::string(aclppReportJson(report)).find(row.deviceCountJson) != std::string::npos);
+        std::string message;
+        for (size_t i = 0; i < aclppReportFindingCount(report); ++i) {
+            aclppFinding f{};
+            REQUIRE(aclppReportGetFinding(report, i, &f) == ACL_SUCCESS);
+            if (std::string_view(f.pointer) == "/defaultDevice/default_device") message = f.message;
+        }
+        CHECK(message == row.message);
+        aclppReportFree(report);
+    }
+    ::unsetenv("ACLPP_DEVICE_COUNT");
+    // The file twin; the old calls keep the platform's count (1 by default) and never "not known".
+    TempDir dir;
+    const std::string path = dir.write("acl.json", R"({"defaultDevice":{"default_device":"3"}})");
+    aclppReport *report = nullptr;
+    CHECK(aclppValidateFileForDevices(path.c_str(), nullptr, 0, &report) == ACL_SUCCESS);
+    aclppReportFree(report);
+    CHECK(aclppValidateFile(path.c_str(), nullptr, &report) == ACL_ERROR_RT_INVALID_DEVICEID);
+    aclppReportFree(report);
+    CHECK(aclppValidateFileForDevices(path.c_str(), nullptr, ACLPP_MAX_DEVICE_COUNT + 1, &report) ==
+          ACL_ERROR_INVALID_PARAM);
+    CHECK(report == nullptr);
+}
+
+TEST_CASE("A-2 E-1 the effective configuration leaves out the keys the product does not have", "[A-2][E-1]") {
+    FreshRuntime fresh;
+    struct Row {
+        const char *soc;
+        std::vector<std::string_view> present;
+        std::vector<std::string_view> absent;
+    };
+    const Row rows[] = {
+        {"Ascend950PR_9599",
+         {"/StackSize/simt_stack_size", "/StackSize/simt_divergence_stack_size", "/simt_printf_fifo_size",
+          "/simd_printf_fifo_size_per_core", "/acl_graph/event_mode", "/max_opqueue_num"},
+         {}},
+        {"Ascend910B1",
+         {"/StackSize/aicore_stack_size", "/simd_printf_fifo_size_per_core", "/acl_graph/event_mode",
+          "/max_opqueue_num"},
+         {"/StackSize/simt_stack_size", "/StackSize/simt_divergence_stack_size", "/simt_printf_fifo_size"}},
+        {"Ascend910A", {"/StackSize/aicore_stack_size"}, {"/acl_graph/event_mode", "/simt_printf_fifo_size"}},
+        {"IPV350", {"/err_msg_mode"}, {"/StackSize/aicore_stack_size", "/max_opqueue_num"}},
+    };
+    for (const Row &row : rows) {
+        INFO(row.soc);
+        aclppReport *report = nullptr;
+        CHECK(aclppValidateBuffer("{}", 2, row.soc, &report) == ACL_SUCCESS);
+        REQUIRE(report != nullptr);
+        const std::string effective = aclppReportEffectiveJson(report);
+        for (std::string_view key : row.present) {
+            INFO(key);
+            CHECK(effective.find("\"" + std::string(key) + "\":") != std::string::npos);
+        }
+        for (std::string_view key : row.absent) {
+            INFO(key);
+            CHECK(effective.find("\"" + std::string(key) + "\":") == std::string::npos);
+        }
+        aclppReportFree(report);
+    }
+    // A config that sets such a key keeps its row, which says it is not applied (the marking).
+    const std::string_view simt = R"({"StackSize":{"simt_stack_size":2048}})";
+    aclppReport *report = nullptr;
+    CHECK(aclppValidateBuffer(simt.data(), simt.size(), "Ascend910B1", &report) == ACL_SUCCESS);
+    REQUIRE(report != nullptr);
+    const std::string effective = aclppReportEffectiveJson(report);
+    const std::size_t row = effective.find(R"("/StackSize/simt_stack_size":)");
+    REQUIRE(row != std::string::npos);
+    CHECK(effective.find("not applied", row) < effective.find('}', row));
+    CHECK(effective.find(R"("/simt_printf_fifo_size":)") == std::string::npos);
+    aclppReportFree(report);
 }
 
 TEST_CASE("A-2 the live effective configuration and config bytes follow the caller-buffer rule", "[A-2]") {

@@ -285,6 +285,97 @@ TEST_CASE("C-5 a token destroyed while its callback runs on another thread waits
     CHECK_FALSE(callable_alive.load());  // released once the call returned
 }
 
+TEST_CASE("C-5 a Session's finalize callback runs at its finalize whichever of it and its token is declared first",
+          "[C-5][callback-api]") {
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
+    std::error_code ec;
+    int finalized = 0;
+    SECTION("the token declared after the Session (destroyed first: it hands the callback over)") {
+        {
+            acl::Session session = acl::Session::create(acl::Config{}, ec);
+            REQUIRE_FALSE(ec);
+            acl::FinalizeCallback token = session.on_finalize(
+                acl::CallbackType::other, [&finalized] { ++finalized; }, ec);
+            REQUIRE_FALSE(ec);
+            REQUIRE(token);
+        }
+        CHECK(finalized == 1);
+    }
+    SECTION("the token declared before the Session (destroyed last: it unregisters)") {
+        acl::FinalizeCallback token(nullptr);
+        {
+            acl::Session session = acl::Session::create(acl::Config{}, ec);
+            REQUIRE_FALSE(ec);
+            token = session.on_finalize(
+                acl::CallbackType::other, [&finalized] { ++finalized; }, ec);
+            REQUIRE_FALSE(ec);
+        }
+        CHECK(finalized == 1);
+        CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 1);
+    }
+    SECTION("the token destroyed by an assignment, and the Session moved before it ends") {
+        acl::Session moved(nullptr);
+        {
+            acl::Session session = acl::Session::create(acl::Config{}, ec);
+            REQUIRE_FALSE(ec);
+            acl::FinalizeCallback token = session.on_finalize(
+                acl::CallbackType::other, [&finalized] { ++finalized; }, ec);
+            token = acl::FinalizeCallback(nullptr);
+            moved = std::move(session);
+        }
+        CHECK(finalized == 0);
+        moved = acl::Session(nullptr);
+        CHECK(finalized == 1);
+    }
+    CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 0);
+}
+
+TEST_CASE("C-5 a handed-over finalize callback never runs after its Session is gone", "[C-5][callback-api]") {
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
+    std::error_code ec;
+    int finalized = 0;
+    acl::ScopedInit holder = acl::ScopedInit::create(ec);  // keeps the runtime past the Session
+    REQUIRE_FALSE(ec);
+    {
+        acl::Session session = acl::Session::create(acl::Config{}, ec);
+        REQUIRE_FALSE(ec);
+        REQUIRE(session.joined());
+        acl::FinalizeCallback token = session.on_finalize(
+            acl::CallbackType::other, [&finalized] { ++finalized; }, ec);
+        REQUIRE_FALSE(ec);
+    }  // what the callable captures may die with the Session's scope: it must not run later
+    CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 0);
+    holder.close(ec);
+    CHECK_FALSE(ec);
+    CHECK(finalized == 0);
+}
+
+TEST_CASE("C-5 Session finalize tokens destroyed on many threads while the Session ends run once each",
+          "[C-5][callback-api]") {
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
+    std::atomic<int> finalized{0};
+    std::error_code ec;
+    std::optional<acl::Session> session;
+    session.emplace(acl::Session::create(acl::Config{}, ec));
+    REQUIRE_FALSE(ec);
+    constexpr int kThreads = 4;
+    constexpr int kTokensPerThread = 50;
+    std::vector<std::vector<acl::FinalizeCallback>> tokens(kThreads);
+    for (auto &list : tokens) {
+        for (int i = 0; i < kTokensPerThread; ++i) {
+            list.push_back(session->on_finalize(
+                acl::CallbackType::other, [&finalized] { ++finalized; }, ec));
+            REQUIRE_FALSE(ec);
+        }
+    }
+    std::vector<std::thread> threads;
+    for (auto &list : tokens) threads.emplace_back([&list] { list.clear(); });
+    session.reset();  // the tokens are handed over, or still registered, when the runtime finalizes
+    for (std::thread &t : threads) t.join();
+    CHECK(finalized.load() == kThreads * kTokensPerThread);
+    CHECK_WHERE_KNOWN(aclppRegisteredCallbackCount() == 0);
+}
+
 #if ACLPP_EXCEPTIONS
 TEST_CASE("C-5 last_error() read while another thread records an error is one whole message", "[C-5]") {
     // Longer than the small-string buffer, so that an unguarded copy would read a buffer being

@@ -66,8 +66,15 @@ CASES = [
     Case("check-dump-path", ["check", "dump_path.json"]),
     Case("check-profiler", ["check", "profiler.json"]),
     Case("check-stack-size", ["check", "stack.json"]),
-    Case("check-default-device", ["check", "default_device.json"]),
+    Case("check-default-device", ["check", "--devices", "2", "default_device.json"]),
     Case("check-default-device-8-devices", ["check", "default_device.json"], env={"ACLPP_DEVICE_COUNT": "8"}),
+    # Not told the device count: any id below 64 (a config is checked away from its server).
+    Case("check-default-device-not-told", ["check", "default_device_3.json"]),
+    Case("check-default-device-3-of-2", ["check", "--devices", "2", "default_device_3.json"]),
+    # Seen in configs from public repositories (issue 27).
+    Case("check-comment", ["check", "comment.json"]),
+    Case("check-profiler-cann5-keys", ["check", "profiler_cann5.json"]),
+    Case("check-dump-path-absolute", ["check", "dump_path_absolute.json"]),
     Case("check-event-mode-ascend910a", ["check", "--soc", "Ascend910A", "event_mode.json"]),
     Case("check-event-mode-default-soc", ["check", "event_mode.json"]),
     Case("check-soc-from-environment", ["check", "event_mode.json"], env={"ACLPP_SOC": "Ascend910A"}),
@@ -81,6 +88,7 @@ CASES = [
     Case("no-subcommand", []),
     # explain
     Case("explain-clean", ["explain", "clean.json"]),
+    Case("explain-ascend950", ["explain", "--soc", "Ascend950PR_9599", "--devices", "8", "clean.json"]),
     Case("explain-rounding-and-warnings", ["explain", "warnings.json"]),
     Case("explain-environment", ["explain", "clean.json"],
          env={"ASCEND_LOG_DEVICE_FLUSH_TIMEOUT": "0", "PROFILER_SAMPLECONFIG": '{"switch":"on"}'}),

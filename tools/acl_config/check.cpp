@@ -22,12 +22,13 @@ std::string reportWithFile(const Validation &v) {
 
 int runCheck(const CheckOptions &options, const Style &style, std::ostream &out) {
     const char *soc = checkedSoc(options.soc);
+    const uint32_t devices = checkedDeviceCount(options.devices);
     if (std::count(options.files.begin(), options.files.end(), std::string(kStdinArgument)) > 1) {
         throw UsageError("standard input (-) can be checked only once per run");
     }
     std::vector<Validation> validations;
     validations.reserve(options.files.size());
-    for (const std::string &file : options.files) validations.push_back(validateFile(file, soc));
+    for (const std::string &file : options.files) validations.push_back(validateFile(file, soc, devices));
 
     int status = kExitOk;
     for (const Validation &v : validations) status = std::max(status, exitStatusFor(v.result));

@@ -1,6 +1,7 @@
 // The acl-config subcommands. Each returns the process exit status (see ExitStatus).
 #pragma once
 
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@ namespace aclconfig {
 struct CheckOptions {
     std::vector<std::string> files;
     std::string soc;              // "" = the platform the next aclInit would use
+    uint32_t devices = 0;         // 0 = not given (checkedDeviceCount)
     std::string format = "text";  // text, json, github, sarif
 };
 
@@ -22,6 +24,7 @@ struct SchemaOptions {
 struct ExplainOptions {
     std::string file;
     std::string soc;
+    uint32_t devices = 0;
 };
 
 struct FmtOptions {

@@ -108,7 +108,7 @@ void printSection(std::ostream &out, const Style &style, std::string_view key, c
 }  // namespace
 
 int runExplain(const ExplainOptions &options, const Style &style, std::ostream &out) {
-    const Validation v = validateFile(options.file, checkedSoc(options.soc));
+    const Validation v = validateFile(options.file, checkedSoc(options.soc), checkedDeviceCount(options.devices));
     const std::string effectiveText = aclppReportEffectiveJson(v.report.get());
     const acl::JsonValue effective = readJson(effectiveText);
 
@@ -121,7 +121,9 @@ int runExplain(const ExplainOptions &options, const Style &style, std::ostream &
             std::string details = family;
             if (devices != nullptr) {
                 const std::string count = devices->dump();
-                details += (details.empty() ? "" : ", ") + count + (count == "1" ? " device" : " devices");
+                details += (details.empty() ? "" : ", ");
+                details +=
+                    devices->is_null() ? "device count not given" : count + (count == "1" ? " device" : " devices");
             }
             if (!details.empty()) platform += " (" + details + ")";
         }

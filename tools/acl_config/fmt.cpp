@@ -70,7 +70,7 @@ int runFmt(const FmtOptions &options, const Style &style, std::ostream &out) {
     if (options.inPlace && options.file == kStdinArgument) {
         throw UsageError("--in-place needs a file; standard input (-) can only be printed or checked");
     }
-    const Validation v = validateFile(options.file, nullptr);
+    const Validation v = validateFile(options.file, nullptr, 0);
     if (v.result == ACL_ERROR_INVALID_FILE || v.result == ACL_ERROR_PARSE_FILE) {
         printFindings(out, style, v);
         if (v.result == ACL_ERROR_INVALID_FILE) return kExitUsage;

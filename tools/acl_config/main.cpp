@@ -9,6 +9,22 @@
 
 #include "commands.hpp"
 
+namespace {
+
+// Without --devices a default_device is checked against the most devices a host can have: the
+// config is often checked on another machine than the server it is for (issue 27).
+void addDevicesOption(CLI::App &command, uint32_t &devices) {
+    command
+        .add_option("--devices", devices,
+                    "The device count of the machine the config is for (default: detected over the vendor runtime, "
+                    "else ACLPP_DEVICE_COUNT, else any device id below " +
+                        std::to_string(ACLPP_MAX_DEVICE_COUNT) + ")")
+        ->check(CLI::Range(1u, ACLPP_MAX_DEVICE_COUNT))
+        ->option_text("N");
+}
+
+}  // namespace
+
 int main(int argc, char **argv) {
     using namespace aclconfig;
 
@@ -27,6 +43,7 @@ int main(int argc, char **argv) {
     CLI::App *checkCommand = app.add_subcommand("check", "Validate configs as aclInit would and print every finding");
     checkCommand->add_option("FILE", check.files, "acl.json files to check (- for standard input)")->required();
     checkCommand->add_option("--soc", check.soc, "Validate for this SoC (see `acl-config socs`)")->option_text("NAME");
+    addDevicesOption(*checkCommand, check.devices);
     CLI::Option *formatOption =
         checkCommand
             ->add_option("--format", check.format,
@@ -45,6 +62,7 @@ int main(int argc, char **argv) {
     explainCommand->add_option("FILE", explain.file, "acl.json file (- for standard input)")->required();
     explainCommand->add_option("--soc", explain.soc, "Explain for this SoC (see `acl-config socs`)")
         ->option_text("NAME");
+    addDevicesOption(*explainCommand, explain.devices);
 
     FmtOptions fmt;
     CLI::App *fmtCommand = app.add_subcommand(

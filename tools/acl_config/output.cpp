@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <acl/acl.h>
+
 #include <aclpp/json/text.hpp>
 #include <aclpp/json/text_writer.hpp>
 #include <aclpp/text/edit_distance.hpp>
@@ -81,7 +83,19 @@ const char *checkedSoc(const std::string &soc) {
     throw UsageError(message);
 }
 
-Validation validateFile(const std::string &file, const char *soc) {
+uint32_t checkedDeviceCount(uint32_t requested) {
+    if (requested != 0) return requested;
+    // ACLPP_DEVICE_COUNT and aclppSetPlatform are the emulated runtime's own choice, which the
+    // core applies itself (count 0); a vendor runtime knows the machine's devices.
+    uint32_t detected = 0;
+    if (std::string_view(aclppRuntimeName()) == "cann" && aclrtGetDeviceCount(&detected) == ACL_SUCCESS &&
+        detected <= ACLPP_MAX_DEVICE_COUNT) {
+        return detected;
+    }
+    return 0;
+}
+
+Validation validateFile(const std::string &file, const char *soc, uint32_t devices) {
     Validation v;
     v.file = file;
     aclppReport *raw = nullptr;
@@ -97,9 +111,9 @@ Validation validateFile(const std::string &file, const char *soc) {
         }
         if (std::cin.bad()) throw UsageError("cannot read standard input");
         if (text.size() > kStdinReadLimit) text.resize(kStdinReadLimit);
-        v.result = aclppValidateBuffer(v.stdinText->data(), v.stdinText->size(), soc, &raw);
+        v.result = aclppValidateBufferForDevices(v.stdinText->data(), v.stdinText->size(), soc, devices, &raw);
     } else {
-        v.result = aclppValidateFile(file.c_str(), soc, &raw);
+        v.result = aclppValidateFileForDevices(file.c_str(), soc, devices, &raw);
     }
     v.report.reset(raw);
     if (raw == nullptr) {

@@ -6,6 +6,7 @@
 
 #include <acl/json.hpp>
 #include <aclpp/schema/file.hpp>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -80,9 +81,14 @@ struct Validation {
 /// then uses the platform the next aclInit would use: ACLPP_SOC or its default).
 [[nodiscard]] const char *checkedSoc(const std::string &soc);
 
-/// Runs aclppValidateFile (aclppValidateBuffer on standard input for "-"): the only validation
-/// acl-config does.
-[[nodiscard]] Validation validateFile(const std::string &file, const char *soc);
+/// The device count a default_device is checked against: `requested` (--devices) when given, else
+/// over the vendor runtime the count it detects, else 0: not known, so any id below
+/// ACLPP_MAX_DEVICE_COUNT is accepted (a config is often checked away from the server it is for).
+[[nodiscard]] uint32_t checkedDeviceCount(uint32_t requested);
+
+/// Runs aclppValidateFileForDevices (aclppValidateBufferForDevices on standard input for "-"):
+/// the only validation acl-config does.
+[[nodiscard]] Validation validateFile(const std::string &file, const char *soc, uint32_t devices);
 
 /// "message [pointer] (code NAME) hint: ..." of one finding, without its location and severity.
 [[nodiscard]] std::string findingText(const Style &style, const aclppFinding &finding);

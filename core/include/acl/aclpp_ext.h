@@ -218,6 +218,20 @@ typedef struct aclppReport aclppReport;
 ACLPP_EXPORT aclError aclppValidateFile(const char *path, const char *soc, aclppReport **report);
 ACLPP_EXPORT aclError aclppValidateBuffer(const char *data, size_t length, const char *soc, aclppReport **report);
 
+/* The most devices aclpp knows a host to have: the limit of ACLPP_DEVICE_COUNT and
+ * aclppSetPlatform, and what a validation that is not told the device count accepts. */
+#define ACLPP_MAX_DEVICE_COUNT 64u
+
+/* aclppValidateFile and aclppValidateBuffer with the device count that default_device is checked
+ * against: 1 to ACLPP_MAX_DEVICE_COUNT, or 0 for the count that ACLPP_DEVICE_COUNT,
+ * aclppSetPlatform or the live runtime chose, and when none chose one, any id below
+ * ACLPP_MAX_DEVICE_COUNT (the report's device_count is then null). For tools that check a config
+ * meant for another machine (acl-config); ACL_ERROR_INVALID_PARAM for a count above the maximum. */
+ACLPP_EXPORT aclError aclppValidateFileForDevices(const char *path, const char *soc, uint32_t deviceCount,
+                                                  aclppReport **report);
+ACLPP_EXPORT aclError aclppValidateBufferForDevices(const char *data, size_t length, const char *soc,
+                                                    uint32_t deviceCount, aclppReport **report);
+
 ACLPP_EXPORT aclError aclppReportResult(const aclppReport *report);
 ACLPP_EXPORT size_t aclppReportFindingCount(const aclppReport *report);
 ACLPP_EXPORT aclError aclppReportGetFinding(const aclppReport *report, size_t index, aclppFinding *finding);

@@ -39,7 +39,11 @@ void finishReport(aclppReport &report, const PlatformChoice &platform) {
     w.key("result").value(static_cast<int64_t>(report.result));
     w.key("result_name").value(aclppErrorName(report.result));
     w.key("soc").value(platform.socName);
-    w.key("device_count").value(static_cast<uint64_t>(platform.deviceCount));
+    if (platform.deviceCount == 0) {
+        w.key("device_count").null();
+    } else {
+        w.key("device_count").value(static_cast<uint64_t>(platform.deviceCount));
+    }
     w.key("findings").beginArray();
     report.shownPointers.reserve(report.findings.size());
     for (const Finding &f : report.findings) {
@@ -62,14 +66,26 @@ void finishReport(aclppReport &report, const PlatformChoice &platform) {
     report.json = w.take();
 }
 
-aclError validate(std::optional<std::string_view> bytes, bool padded, const char *soc, aclppReport **out,
-                  const ReadResult *readFailure) {
+/// Which device count a validation checks default_device against.
+struct DeviceCountRequest {
+    uint32_t count = 0;                // 1..kMaxDeviceCount: this one; 0: the platform's
+    bool unknownWhenUnchosen = false;  // with 0: no count chosen means "not known" (0 in the settings)
+};
+
+aclError validate(std::optional<std::string_view> bytes, bool padded, const char *soc, DeviceCountRequest devices,
+                  aclppReport **out, const ReadResult *readFailure) {
     if (out == nullptr) return ACL_ERROR_INVALID_PARAM;
     *out = nullptr;
     if (soc != nullptr && findProduct(soc) == nullptr) return ACL_ERROR_INVALID_PARAM;
+    if (devices.count > kMaxDeviceCount) return ACL_ERROR_INVALID_PARAM;
 
     const PlatformOverride override_ = platformOverrideInForce();
-    const PlatformChoice platform = soc != nullptr ? resolvePlatform(override_, soc) : resolvePlatform(override_);
+    PlatformChoice platform = soc != nullptr ? resolvePlatform(override_, soc) : resolvePlatform(override_);
+    if (devices.count != 0) {
+        platform.deviceCount = devices.count;
+    } else if (devices.unknownWhenUnchosen && !platform.deviceCountChosen) {
+        platform.deviceCount = 0;
+    }
     auto report = std::make_unique<aclppReport>();
     if (readFailure != nullptr) {
         report->findings.push_back(
@@ -84,7 +100,8 @@ aclError validate(std::optional<std::string_view> bytes, bool padded, const char
         } else {
             const Product &product = platform.rulesProduct();
             report->effectiveJson = effectiveConfigJson(
-                outcome.effective, PlatformDescription{platform.socName, product.traits->name, platform.deviceCount});
+                outcome.effective,
+                PlatformDescription{platform.socName, product.traits->name, platform.deviceCount, product.traits});
         }
         report->findings = std::move(outcome.report.findings());
     }
@@ -94,28 +111,46 @@ aclError validate(std::optional<std::string_view> bytes, bool padded, const char
     return (*out)->result;
 }
 
+aclError validateFile(const char *path, const char *soc, DeviceCountRequest devices, aclppReport **report) {
+    return guardedCall([&]() -> aclError {
+        if (path == nullptr || path[0] == '\0') return validate(std::nullopt, false, soc, devices, report, nullptr);
+        ConfigBytes bytes;
+        const ReadResult read = readConfigFile(path, bytes);
+        if (read.code != ACL_SUCCESS) return validate(std::nullopt, false, soc, devices, report, &read);
+        return validate(bytes.view(), true, soc, devices, report, nullptr);
+    });
+}
+
+aclError validateBuffer(const char *data, size_t length, const char *soc, DeviceCountRequest devices,
+                        aclppReport **report) {
+    return guardedCall([&]() -> aclError {
+        if (data == nullptr) return validate(std::nullopt, false, soc, devices, report, nullptr);
+        if (const ReadResult size = checkConfigSize(length); size.code != ACL_SUCCESS) {
+            return validate(std::nullopt, false, soc, devices, report, &size);
+        }
+        return validate(std::string_view(data, length), false, soc, devices, report, nullptr);
+    });
+}
+
 }  // namespace
 
 extern "C" {
 
 aclError aclppValidateFile(const char *path, const char *soc, aclppReport **report) {
-    return guardedCall([&]() -> aclError {
-        if (path == nullptr || path[0] == '\0') return validate(std::nullopt, false, soc, report, nullptr);
-        ConfigBytes bytes;
-        const ReadResult read = readConfigFile(path, bytes);
-        if (read.code != ACL_SUCCESS) return validate(std::nullopt, false, soc, report, &read);
-        return validate(bytes.view(), true, soc, report, nullptr);
-    });
+    return validateFile(path, soc, DeviceCountRequest{}, report);
 }
 
 aclError aclppValidateBuffer(const char *data, size_t length, const char *soc, aclppReport **report) {
-    return guardedCall([&]() -> aclError {
-        if (data == nullptr) return validate(std::nullopt, false, soc, report, nullptr);
-        if (const ReadResult size = checkConfigSize(length); size.code != ACL_SUCCESS) {
-            return validate(std::nullopt, false, soc, report, &size);
-        }
-        return validate(std::string_view(data, length), false, soc, report, nullptr);
-    });
+    return validateBuffer(data, length, soc, DeviceCountRequest{}, report);
+}
+
+aclError aclppValidateFileForDevices(const char *path, const char *soc, uint32_t deviceCount, aclppReport **report) {
+    return validateFile(path, soc, DeviceCountRequest{deviceCount, true}, report);
+}
+
+aclError aclppValidateBufferForDevices(const char *data, size_t length, const char *soc, uint32_t deviceCount,
+                                       aclppReport **report) {
+    return validateBuffer(data, length, soc, DeviceCountRequest{deviceCount, true}, report);
 }
 
 aclError aclppReportResult(const aclppReport *report) {

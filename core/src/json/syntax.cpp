@@ -357,7 +357,7 @@ private:
         if (atEnd()) return stack_.empty() ? std::string() : openedAt(stack_.back()) + " is not closed";
         const char c = text_[pos_];
         const std::string_view rest = text_.substr(pos_);
-        if (c == '/') return "JSON has no comments";
+        if (c == '/' || c == '#') return "JSON has no comments";  // '#': shell and YAML habits (issue 27)
         if (c == '\'') return "JSON strings and member names use double quotes";
         if (rest.starts_with("\u201C") || rest.starts_with("\u201D") || rest.starts_with("\u2018") ||
             rest.starts_with("\u2019")) {

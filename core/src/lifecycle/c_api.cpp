@@ -99,9 +99,9 @@ aclError aclppGetEffectiveConfig(char *buffer, size_t capacity, size_t *required
         const uint64_t word = waitForStableState(state, lock);
         if ((word & kCountMask) == 0 || state.runtime.devices.product == nullptr) return ACL_ERROR_UNINITIALIZE;
         const DeviceLayerState &devices = state.runtime.devices;
-        const std::string json = effectiveConfigJson(
-            state.runtime.effective,
-            PlatformDescription{devices.socName, devices.product->traits->name, devices.deviceCount});
+        const std::string json = effectiveConfigJson(state.runtime.effective,
+                                                     PlatformDescription{devices.socName, devices.product->traits->name,
+                                                                         devices.deviceCount, devices.product->traits});
         return copyOut(json, buffer, capacity, required);
     });
 }

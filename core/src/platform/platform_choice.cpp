@@ -18,6 +18,7 @@ void chooseSoc(PlatformChoice &choice, std::string name) {
 void chooseDeviceCount(PlatformChoice &choice, const PlatformOverride &override_) {
     if (override_.deviceCount) {
         choice.deviceCount = *override_.deviceCount;
+        choice.deviceCountChosen = true;
         return;
     }
     const char *text = std::getenv("ACLPP_DEVICE_COUNT");
@@ -33,6 +34,7 @@ void chooseDeviceCount(PlatformChoice &choice, const PlatformOverride &override_
         return;
     }
     choice.deviceCount = static_cast<uint32_t>(value);
+    choice.deviceCountChosen = true;
 }
 
 }  // namespace

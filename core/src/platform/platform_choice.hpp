@@ -2,6 +2,8 @@
 // extension's choice if one was made, else ACLPP_SOC / ACLPP_DEVICE_COUNT, else the defaults.
 #pragma once
 
+#include "acl/aclpp_ext.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -10,13 +12,14 @@
 
 namespace aclpp::core {
 
-inline constexpr uint32_t kMaxDeviceCount = 64;
+inline constexpr uint32_t kMaxDeviceCount = ACLPP_MAX_DEVICE_COUNT;
 
 struct PlatformChoice {
     std::string socName;               // as given: what aclrtGetSocName returns
     const Product *product = nullptr;  // null when the name is unknown
     uint32_t deviceCount = 1;
-    std::string error;  // why the choice is unusable (the SoC step fails with 500000)
+    bool deviceCountChosen = false;  // by aclppSetPlatform, ACLPP_DEVICE_COUNT or the live runtime
+    std::string error;               // why the choice is unusable (the SoC step fails with 500000)
 
     [[nodiscard]] bool valid() const noexcept { return product != nullptr && error.empty(); }
     /// The product whose rules validation uses: the chosen one, or the default when unknown.

@@ -16,7 +16,8 @@ struct ValidationContext {
     const EnvironmentSnapshot &environment;
     Report &report;
     EffectiveConfig &effective;
-    /// Emulated device count (E-1): a default_device at or above it gives 107001 (K-1).
+    /// Emulated device count (E-1): a default_device at or above it gives 107001 (K-1). 0: not
+    /// known (a tool checking a config for another machine): kMaxDeviceCount is the limit.
     uint32_t deviceCount = 1;
     /// Validate-only runs never create directories; an init creates missing env paths (K-6).
     bool createMissingDirectories = false;

@@ -185,9 +185,15 @@ std::string describeDumpPathProblem(std::string_view path, const DumpPathCheck &
             return "the path after the IP address holds " + shown + " at byte " + std::to_string(check.offset) +
                    "; allowed there: letters, digits and " + std::string(schema::dump_rules::kRemotePathPunctuation);
         }
-        case DumpPathProblem::notFound:
-            return "it does not exist (resolved from the current directory: " + errnoText(check.error) +
-                   "); expected an existing directory or <a.b.c.d>:<path>";
+        case DumpPathProblem::notFound: {
+            // Only a relative path depends on the current directory; an absolute one is simply
+            // missing, and the runtime creates no dump directory (reference 3.4.4).
+            const bool relative = path.empty() || path.front() != '/';
+            return "it does not exist (" + errnoText(check.error) +
+                   (relative ? "; a relative path is resolved from the current directory" : "") +
+                   "); expected an existing readable and writable directory (the runtime creates none) or "
+                   "<a.b.c.d>:<path>";
+        }
         case DumpPathProblem::notDirectory:
             return "it is not a directory";
         case DumpPathProblem::noAccess:

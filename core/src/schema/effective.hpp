@@ -5,10 +5,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aclpp/schema/dump.hpp"
 #include "aclpp/schema/top_level.hpp"
+#include "devices/limits.hpp"
 #include "platform/products.hpp"
 
 namespace aclpp::core {
@@ -97,5 +99,25 @@ struct EffectiveConfig {
     Setting<uint32_t> logFlushTimeoutMs{2000};
     bool fillHook = true;  // AUTO_USE_UC_MEMORY
 };
+
+/// The setting of a device-limit key (E-3), by the limit's aclrtDeviceLimit value.
+[[nodiscard]] inline const Setting<uint32_t> &limitSetting(const EffectiveConfig &effective, aclppDeviceLimit limit) {
+    switch (limit) {
+        case kLimitSimtStackSize:
+            return effective.simtStackSize;
+        case kLimitSimtDivergenceStackSize:
+            return effective.simtDivergenceStackSize;
+        case kLimitSimdStackSize:
+            return effective.aicoreStackSize;
+        case kLimitSimdPrintfFifoSizePerCore:
+            return effective.simdPrintfFifoSize;
+        case kLimitSimtPrintfFifoSize:
+            return effective.simtPrintfFifoSize;
+    }
+    return effective.aicoreStackSize;  // unreachable: every limit of kLimitRules is handled
+}
+[[nodiscard]] inline Setting<uint32_t> &limitSetting(EffectiveConfig &effective, aclppDeviceLimit limit) {
+    return const_cast<Setting<uint32_t> &>(limitSetting(std::as_const(effective), limit));
+}
 
 }  // namespace aclpp::core

@@ -96,7 +96,11 @@ void writeEffectiveConfig(JsonWriter &w, const EffectiveConfig &e, const Platfor
     w.key("platform").beginObject();
     w.key("soc").value(platform.soc);
     w.key("family").value(platform.family);
-    w.key("device_count").value(static_cast<uint64_t>(platform.deviceCount));
+    if (platform.deviceCount == 0) {
+        w.key("device_count").null();
+    } else {
+        w.key("device_count").value(static_cast<uint64_t>(platform.deviceCount));
+    }
     w.endObject();
     w.key("config_given").value(e.configGiven);
     w.key("settings").beginObject();
@@ -109,19 +113,28 @@ void writeEffectiveConfig(JsonWriter &w, const EffectiveConfig &e, const Platfor
             w.null();
         }
     });
-    writeSetting(w, "/StackSize/simt_stack_size", e.simtStackSize, number);
-    writeSetting(w, "/StackSize/simt_divergence_stack_size", e.simtDivergenceStackSize, number);
-    writeSetting(w, "/StackSize/aicore_stack_size", e.aicoreStackSize, number);
-    writeSetting(w, "/simd_printf_fifo_size_per_core", e.simdPrintfFifoSize, number);
-    writeSetting(w, "/simt_printf_fifo_size", e.simtPrintfFifoSize, number);
-    writeSetting(w, "/acl_graph/event_mode", e.eventMode, [&](const std::optional<uint8_t> &m) {
-        if (m) {
-            w.value(*m == 1 ? "1" : "0");
-        } else {
-            w.null();
-        }
-    });
-    writeSetting(w, "/max_opqueue_num", e.maxOpqueueNum, numberAsString);
+    // A key the product does not have (issue 27: 950-only keys on an Atlas A2) has no default
+    // there: it is left out unless the config set it, whose row then says "not applied".
+    const auto shown = [&](bool FamilyTraits::*feature, const auto &setting) {
+        return platform.traits == nullptr || feature == nullptr || platform.traits->*feature ||
+               setting.source != Source::defaulted;
+    };
+    for (const LimitRule &limit : kLimitRules) {
+        const Setting<uint32_t> &setting = limitSetting(e, limit.limit);
+        if (shown(limit.supported, setting)) writeSetting(w, limit.configPointer, setting, number);
+    }
+    if (shown(&FamilyTraits::eventMode, e.eventMode)) {
+        writeSetting(w, "/acl_graph/event_mode", e.eventMode, [&](const std::optional<uint8_t> &m) {
+            if (m) {
+                w.value(*m == 1 ? "1" : "0");
+            } else {
+                w.null();
+            }
+        });
+    }
+    if (shown(&FamilyTraits::maxOpqueueNum, e.maxOpqueueNum)) {
+        writeSetting(w, "/max_opqueue_num", e.maxOpqueueNum, numberAsString);
+    }
     w.endObject();
     writeDump(w, e.dump);
     writeProfiler(w, e.profiler);

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "json/writer.hpp"
+#include "platform/products.hpp"
 #include "schema/effective.hpp"
 
 namespace aclpp::core {
@@ -13,7 +14,10 @@ namespace aclpp::core {
 struct PlatformDescription {
     std::string_view soc;
     std::string_view family;
-    uint32_t deviceCount;
+    uint32_t deviceCount;  // 0: not known (written as null)
+    /// The product's features: a setting of a key the product does not have is left out (the
+    /// runtime never applies it). nullptr: every setting is written.
+    const FamilyTraits *traits = nullptr;
 };
 
 void writeEffectiveConfig(JsonWriter &writer, const EffectiveConfig &effective, const PlatformDescription &platform);

@@ -249,6 +249,14 @@ void ProfilerValidator::run(JsonElement section) {
 }
 
 void ProfilerValidator::checkUnknownKey(std::string_view key) {
+    for (const FormerKey &former : kFormerKeys) {
+        if (key != former.name) continue;
+        fail(key, "EK0005: " + quotedText(key) + " is not a profiler option; it is a key of older CANN versions",
+             former.current.empty()
+                 ? "remove it: the profiler section names no device (the devices the process uses are profiled)"
+                 : "it is now " + quotedText(former.current));
+        return;
+    }
     static const std::vector<std::string_view> kAllowed = [] {
         std::vector<std::string_view> keys;
         for (const KeyRule &rule : kKeyRules) keys.push_back(rule.key);

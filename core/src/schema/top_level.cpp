@@ -12,6 +12,7 @@
 
 #include "aclpp/schema/top_level.hpp"
 #include "devices/limits.hpp"
+#include "platform/platform_choice.hpp"
 #include "schema/context.hpp"
 #include "text/user_text.hpp"
 
@@ -279,6 +280,9 @@ void checkMaxOpqueueNum(ValidationContext &ctx, JsonObject root) {
             "max_opqueue_num is " + describeValue(*element) + ", but " + std::string(ctx.product.soc) + " (" +
                 std::string(traits.name) + ") has no operator cache aging; not applied (K-2)",
             std::string(ctx.product.soc) + " does not support max_opqueue_num; remove it for this product");
+        // The effective row stays, marked, as for a device limit the product lacks.
+        ctx.effective.maxOpqueueNum.set(kMaxOpqueueDefault, Source::platform, std::string(kMaxOpqueueNum.pointer));
+        ctx.effective.maxOpqueueNum.note = "not supported on " + std::string(traits.name) + ", not applied";
         return;
     }
     ctx.effective.maxOpqueueNum.set(static_cast<uint32_t>(*value), Source::config, std::string(kMaxOpqueueNum.pointer));
@@ -288,22 +292,6 @@ void checkMaxOpqueueNum(ValidationContext &ctx, JsonObject root) {
                            "max_opqueue_num is " + describeValue(*element) + ", below the default " +
                                std::string(kMaxOpqueueDefaultText));
     }
-}
-
-Setting<uint32_t> &limitSetting(EffectiveConfig &effective, aclppDeviceLimit limit) {
-    switch (limit) {
-        case kLimitSimtStackSize:
-            return effective.simtStackSize;
-        case kLimitSimtDivergenceStackSize:
-            return effective.simtDivergenceStackSize;
-        case kLimitSimdStackSize:
-            return effective.aicoreStackSize;
-        case kLimitSimdPrintfFifoSizePerCore:
-            return effective.simdPrintfFifoSize;
-        case kLimitSimtPrintfFifoSize:
-            return effective.simtPrintfFifoSize;
-    }
-    return effective.aicoreStackSize;  // unreachable: every enumerator is handled
 }
 
 const KeyRule &keyRuleOf(const LimitRule &limit) {
@@ -378,18 +366,16 @@ void checkDefaultDevice(ValidationContext &ctx, JsonObject root) {
     if (!element) return;
     const std::optional<uint64_t> value = readChecked(ctx, kDefaultDevice, *element);
     if (!value) return;
-    if (*value >= ctx.deviceCount) {
-        std::string allowed;
-        if (ctx.deviceCount == 0) {
-            allowed = "no default device (there are no devices)";
-        } else if (ctx.deviceCount == 1) {
-            allowed = "\"0\"";
-        } else {
-            allowed = "a device id from \"0\" to \"" + std::to_string(ctx.deviceCount - 1) + "\"";
-        }
+    const bool countKnown = ctx.deviceCount != 0;
+    const uint32_t limit = countKnown ? ctx.deviceCount : kMaxDeviceCount;
+    if (*value >= limit) {
+        const std::string allowed =
+            limit == 1 ? "\"0\"" : "a device id from \"0\" to \"" + std::to_string(limit - 1) + "\"";
+        const std::string platform =
+            countKnown ? "the platform has " + std::to_string(limit) + (limit == 1 ? " device" : " devices")
+                       : "no product has more than " + std::to_string(limit) + " devices";
         ctx.report.error(kDefaultDevice.step, ACL_ERROR_RT_INVALID_DEVICEID, std::string(kDefaultDevice.pointer),
-                         "default_device is " + describeValue(*element) + ", but the emulated platform has " +
-                             std::to_string(ctx.deviceCount) + (ctx.deviceCount == 1 ? " device" : " devices") +
+                         "default_device is " + describeValue(*element) + ", but " + platform +
                              ", so the device layer rejects the id; allowed: " + allowed);
         return;
     }

@@ -19,7 +19,7 @@ enum class Findings : uint8_t { all, shownByInit };
 
 struct ValidationSettings {
     const Product &product;
-    uint32_t deviceCount = 1;
+    uint32_t deviceCount = 1;  // 0: not known (ValidationContext::deviceCount)
     const EnvironmentSnapshot &environment;
     bool createMissingDirectories = false;
     Findings findings = Findings::all;

@@ -222,7 +222,8 @@ aclError aclppGetEffectiveConfig(char *buffer, size_t capacity, size_t *required
         const ValidationOutcome outcome =
             validateConfig(bytes.empty() ? std::nullopt : std::optional<std::string_view>(bytes), false, settings);
         const std::string json = effectiveConfigJson(
-            outcome.effective, PlatformDescription{platform.socName, product.traits->name, platform.deviceCount});
+            outcome.effective,
+            PlatformDescription{platform.socName, product.traits->name, platform.deviceCount, product.traits});
         return copyOut(json, buffer, capacity, required);
     });
 }

@@ -111,6 +111,34 @@ inline constexpr std::array<KeyRule, 28> kKeyRules{{
     return kKeyRules[0];
 }
 
+[[nodiscard]] constexpr bool isKey(std::string_view key) noexcept {
+    for (const KeyRule &rule : kKeyRules) {
+        if (rule.key == key) return true;
+    }
+    return false;
+}
+
+// Key names of the profiling examples of older CANN versions (CANN 5 era), still found in
+// configs copied from public repositories. They are as unknown as any other key (EK0005), but
+// the message is short and the hint names what replaced them (issue 27).
+struct FormerKey {
+    std::string_view name;
+    std::string_view current;  // the allow-listed key that replaced it; "" when none did
+};
+inline constexpr std::array<FormerKey, 3> kFormerKeys{{
+    {"ai_core_metrics", "aic_metrics"},
+    {"result_path", "output"},
+    {"device_id", ""},  // the section names no device: the devices the process uses are profiled
+}};
+static_assert(
+    [] {
+        for (const FormerKey &former : kFormerKeys) {
+            if (isKey(former.name) || (!former.current.empty() && !isKey(former.current))) return false;
+        }
+        return true;
+    }(),
+    "a former profiler key is still allowed, or what replaced it is not an allowed key");
+
 // Value lists (K-5), used for the check and for the "allowed" text alike.
 inline constexpr std::array<std::string_view, 3> kSwitchValues{"on", "off", ""};
 inline constexpr std::string_view kDefaultSwitch = kSwitchValues[1];  // "switch" absent: "off"
