@@ -13,6 +13,7 @@
 
 #include "callbacks/tokens.hpp"
 #include "errors/recent_message.hpp"
+#include "vendor/fork_safe_lock.hpp"
 #include "vendor/live_runtime.hpp"
 #include "vendor/optional_api.hpp"
 
@@ -85,19 +86,24 @@ aclError dispatchFinalize(void *) {
 /// Registers the dispatcher of `kind` once; after the observers, so that the init dispatcher
 /// knows the epoch of the init it is called by.
 aclError ensureDispatcher(TokenKind kind) {
-    static std::mutex registering;
+    static constinit ForkSafeLock registering;  // held across the vendor's registration call
     static bool registered[2] = {false, false};
+    static thread_local bool underway[2] = {false, false};  // on this thread, inside the vendor's call
     std::lock_guard lock(registering);
-    bool &done = registered[kind == TokenKind::init ? 0 : 1];
-    if (done) return ACL_SUCCESS;
+    const int index = kind == TokenKind::init ? 0 : 1;
+    // Underway: a token added by a token the init dispatcher runs at its own registration. That
+    // registration is this one's: one dispatcher per kind, and callIfLive calls the new token.
+    if (registered[index] || underway[index]) return ACL_SUCCESS;
     if (aclError observing = observeRuntime()) return observing;
     // Called at once when the runtime is up: the tokens already in the table are claimed for
     // this runtime there, so callIfLive does not call them a second time.
     const OptionalApi &api = optionalApi();
+    underway[index] = true;
     const aclError code = kind == TokenKind::init
                               ? api.initCallbackRegister(kCallbackTypeOther, &dispatchInit, nullptr)
                               : api.finalizeCallbackRegister(kCallbackTypeOther, &dispatchFinalize, nullptr);
-    done = code == ACL_SUCCESS;
+    underway[index] = false;
+    registered[index] = code == ACL_SUCCESS;
     return code;
 }
 
