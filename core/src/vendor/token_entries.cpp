@@ -86,24 +86,22 @@ aclError dispatchFinalize(void *) {
 /// Registers the dispatcher of `kind` once; after the observers, so that the init dispatcher
 /// knows the epoch of the init it is called by.
 aclError ensureDispatcher(TokenKind kind) {
-    static constinit ForkSafeLock registering;  // held across the vendor's registration call
+    // Held across the vendor's registration call. Recursive: the init dispatcher runs the tokens
+    // at once when the runtime is up, and one of them may add a token (a second dispatcher entry
+    // then calls nobody twice: claimCall).
+    static constinit ForkSafeLock registering;
     static bool registered[2] = {false, false};
-    static thread_local bool underway[2] = {false, false};  // on this thread, inside the vendor's call
     std::lock_guard lock(registering);
-    const int index = kind == TokenKind::init ? 0 : 1;
-    // Underway: a token added by a token the init dispatcher runs at its own registration. That
-    // registration is this one's: one dispatcher per kind, and callIfLive calls the new token.
-    if (registered[index] || underway[index]) return ACL_SUCCESS;
+    bool &done = registered[kind == TokenKind::init ? 0 : 1];
+    if (done) return ACL_SUCCESS;
     if (aclError observing = observeRuntime()) return observing;
     // Called at once when the runtime is up: the tokens already in the table are claimed for
     // this runtime there, so callIfLive does not call them a second time.
     const OptionalApi &api = optionalApi();
-    underway[index] = true;
     const aclError code = kind == TokenKind::init
                               ? api.initCallbackRegister(kCallbackTypeOther, &dispatchInit, nullptr)
                               : api.finalizeCallbackRegister(kCallbackTypeOther, &dispatchFinalize, nullptr);
-    underway[index] = false;
-    registered[index] = code == ACL_SUCCESS;
+    done = code == ACL_SUCCESS;
     return code;
 }
 
