@@ -331,3 +331,37 @@ TEST_CASE("F16 B-3 exit() from a callback during a buffer init leaves no private
     CHECK_FALSE(fs::exists(tmp.path / ("aclpp-" + std::to_string(child))));
     CHECK(fs::is_empty(tmp.path));
 }
+
+namespace {
+
+int calls_of_adding = 0;
+int calls_of_added = 0;
+aclppCallbackHandle added_handle = 0;
+
+aclError count_added(const char *, size_t, void *) {
+    ++calls_of_added;
+    return ACL_SUCCESS;
+}
+
+aclError add_a_token_once(const char *, size_t, void *) {
+    if (++calls_of_adding == 1) {
+        CHECK(aclppAddInitCallback(ACL_REG_TYPE_OTHER, count_added, nullptr, nullptr, &added_handle) == ACL_SUCCESS);
+    }
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+// aclpp holds its registration lock across the vendor's aclInitCallbackRegister, which calls the
+// dispatcher (and so the first token) at once: the lock is recursive (it used not to be, and the
+// token's own add waited for ever on the thread that held it).
+TEST_CASE("C-5 B-3 a token added by a token called at once at registration is called once too", "[B-3][C-5]") {
+    REQUIRE(aclInit(nullptr) == ACL_SUCCESS);  // the runtime is up before the first OTHER token
+    aclppCallbackHandle adding = 0;
+    REQUIRE(aclppAddInitCallback(ACL_REG_TYPE_OTHER, add_a_token_once, nullptr, nullptr, &adding) == ACL_SUCCESS);
+    CHECK(calls_of_adding == 1);
+    CHECK(calls_of_added == 1);
+    CHECK(aclppRemoveCallback(added_handle) == ACL_SUCCESS);
+    CHECK(aclppRemoveCallback(adding) == ACL_SUCCESS);
+    CHECK(aclFinalize() == ACL_SUCCESS);
+}

@@ -3,6 +3,7 @@
 #include <atomic>
 
 #include "errors/recent_message.hpp"
+#include "vendor/fork_safe_lock.hpp"
 #include "vendor/optional_api.hpp"
 
 namespace aclpp::vendor {
@@ -75,7 +76,8 @@ bool watching() noexcept {
 aclError observeRuntime() noexcept {
     const OptionalApi &api = optionalApi();
     if (!api.has(ACLPP_FEATURE_CALLBACKS)) return ACL_SUCCESS;  // aclpp knows its own calls only
-    static std::mutex registering;
+    // Held across the vendor's registration calls.
+    static constinit ForkSafeLock registering;
     try {
         std::lock_guard lock(registering);
         Observed &o = observed();
@@ -99,10 +101,10 @@ aclError observeRuntime() noexcept {
     }
 }
 
-std::unique_lock<std::recursive_mutex> lockTransitions() {
-    static std::recursive_mutex *transitions = new std::recursive_mutex;  // never destroyed
+std::unique_lock<ForkSafeLock> lockTransitions() noexcept {
+    static constinit ForkSafeLock transitions;  // trivially destroyed: static destructors may still init
     if (optionalApi().has(ACLPP_FEATURE_FINALIZE_REFERENCE)) return {};
-    return std::unique_lock(*transitions);
+    return std::unique_lock(transitions);
 }
 
 uint64_t liveEpoch() noexcept {

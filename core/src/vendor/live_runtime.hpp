@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "acl/aclpp_runtime.h"
+#include "vendor/fork_safe_lock.hpp"
 
 namespace aclpp::vendor {
 
@@ -26,8 +27,9 @@ namespace aclpp::vendor {
 
 /// Held across aclpp's own aclInit and aclFinalize calls where the runtime has no
 /// aclFinalizeReference, so that aclpp's count and the runtime's state change together; empty
-/// (nothing locked) where it has. Recursive: an init callback may init through aclpp again.
-[[nodiscard]] std::unique_lock<std::recursive_mutex> lockTransitions();
+/// (nothing locked) where it has. Recursive: an init callback may init through aclpp again. A
+/// fork child is never kept waiting by a thread of its parent (F10).
+[[nodiscard]] std::unique_lock<ForkSafeLock> lockTransitions() noexcept;
 
 /// The epoch of the live runtime, or 0 when none is live (or, without the callback API, when
 /// aclpp holds no reference). Lock-free.

@@ -11,11 +11,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <utility>
 #include <vector>
 
 #include "text/user_text.hpp"
+#include "vendor/fork_safe_lock.hpp"
 
 namespace aclpp::vendor {
 namespace {
@@ -27,21 +27,8 @@ constexpr std::string_view kPrefix = "aclpp-";
 constexpr const char *kFileName = "config.json";
 
 // ---- the claim: one private file per process at a time ---------------------------------------
-// The claim names the process that holds it. A fork child inherits its parent's pid here, which
-// is not its own: the thread that held it does not exist in the child, so the child takes it.
-// (A mutex held by that thread would stay locked in the child forever.)
-constinit std::atomic<pid_t> claimedBy{0};
-
-void takeClaim() noexcept {
-    const pid_t self = getpid();
-    for (;;) {
-        pid_t seen = claimedBy.load(std::memory_order_relaxed);
-        if (seen != self && claimedBy.compare_exchange_weak(seen, self, std::memory_order_acquire)) return;
-        // Another thread's buffer init: it lasts one vendor aclInit.
-        const timespec pause{0, 1'000'000};
-        nanosleep(&pause, nullptr);
-    }
-}
+// A fork child takes it over from a parent's thread, which does not exist in the child (F10).
+constinit ForkSafeLock claim;
 
 // ---- what the claim holder made, where exit() can still find it -----------------------------
 enum SlotState : int { kIdle, kActive, kCleaning };
@@ -219,7 +206,7 @@ std::string openOwnDirectory(const std::string &directory) {
 }  // namespace
 
 PrivateConfigFile::PrivateConfigFile() noexcept : holdsClaim_(true) {
-    takeClaim();
+    claim.lock();
     closeSlot();  // in a fork child: the copies of what a parent's thread had open, nothing removed
     slot.pid.store(getpid());
     slot.state.store(kActive);
@@ -303,7 +290,7 @@ PrivateConfigFile::~PrivateConfigFile() {
     if (!slot.state.compare_exchange_strong(active, kIdle)) return;  // exit() is removing them
     removeSlotEntries();
     closeSlot();
-    claimedBy.store(0, std::memory_order_release);
+    claim.unlock();
 }
 
 }  // namespace aclpp::vendor

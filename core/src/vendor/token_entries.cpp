@@ -13,6 +13,7 @@
 
 #include "callbacks/tokens.hpp"
 #include "errors/recent_message.hpp"
+#include "vendor/fork_safe_lock.hpp"
 #include "vendor/live_runtime.hpp"
 #include "vendor/optional_api.hpp"
 
@@ -85,7 +86,10 @@ aclError dispatchFinalize(void *) {
 /// Registers the dispatcher of `kind` once; after the observers, so that the init dispatcher
 /// knows the epoch of the init it is called by.
 aclError ensureDispatcher(TokenKind kind) {
-    static std::mutex registering;
+    // Held across the vendor's registration call. Recursive: the init dispatcher runs the tokens
+    // at once when the runtime is up, and one of them may add a token (a second dispatcher entry
+    // then calls nobody twice: claimCall).
+    static constinit ForkSafeLock registering;
     static bool registered[2] = {false, false};
     std::lock_guard lock(registering);
     bool &done = registered[kind == TokenKind::init ? 0 : 1];
