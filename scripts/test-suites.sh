@@ -10,7 +10,8 @@ set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 <build dir> <suite>..." >&2; exit 2; }
 build_dir=$1
 shift
-mapfile -t targets < <(python3 - "$build_dir" "$@" <<'EOF'
+# (A command substitution, not a process substitution: a failure must stop the script.)
+target_list=$(python3 - "$build_dir" "$@" <<'EOF'
 import json, os, subprocess, sys
 
 build_dir, suites = sys.argv[1], sys.argv[2:]
@@ -26,6 +27,7 @@ for target_id in sorted({d for t in wanted for d in t["depends"]}):
         print(os.path.relpath(path, os.path.abspath(build_dir)))
 EOF
 )
+mapfile -t targets <<<"$target_list"
 ninja -C "$build_dir" "${targets[@]}"
 suite_args=()
 for suite in "$@"; do suite_args+=(--suite "$suite"); done

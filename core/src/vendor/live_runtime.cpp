@@ -188,6 +188,14 @@ aclError returnOwnReference(uint64_t epoch, uint64_t *refCount) noexcept {
     return rc;
 }
 
+void lockObservedForFork() noexcept {
+    observed().mutex.lock();
+}
+
+void unlockObservedAfterFork() noexcept {
+    observed().mutex.unlock();
+}
+
 void noteInitFailed(uint64_t epochBefore) noexcept {
     Observed &o = observed();
     std::lock_guard lock(o.mutex);

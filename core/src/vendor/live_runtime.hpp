@@ -61,6 +61,10 @@ void noteReferenceReturned(uint64_t epoch) noexcept;
 /// Without aclFinalizeReference: gives back one aclpp reference of `epoch`; the last one of a
 /// runtime aclpp started calls aclFinalize. *refCount (may be NULL): aclpp's references left.
 [[nodiscard]] aclError returnOwnReference(uint64_t epoch, uint64_t *refCount) noexcept;
+/// The observed state's lock, for the fork handlers (vendor/fork.cpp) only.
+void lockObservedForFork() noexcept;
+void unlockObservedAfterFork() noexcept;
+
 /// After an aclInit made by aclpp failed: an init the observer saw start was rolled back by a
 /// later callback of the same type, whose finalize callbacks the vendor does not run.
 void noteInitFailed(uint64_t epochBefore) noexcept;

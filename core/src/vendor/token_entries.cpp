@@ -16,6 +16,7 @@
 #include "vendor/fork_safe_lock.hpp"
 #include "vendor/live_runtime.hpp"
 #include "vendor/optional_api.hpp"
+#include "vendor/token_entries.hpp"
 
 using namespace aclpp::core;
 
@@ -118,6 +119,15 @@ void callIfLive(aclppCallbackHandle handle) {
 }
 
 }  // namespace
+
+void lockOtherTokensForFork() noexcept {
+    otherTokens().mutex.lock();
+}
+
+void unlockOtherTokensAfterFork() noexcept {
+    otherTokens().mutex.unlock();
+}
+
 }  // namespace aclpp::vendor
 
 namespace aclpp::core {
