@@ -170,7 +170,7 @@ struct Finding {
     std::uint32_t column = 0;
     std::string_view rule{};  ///< for compile-time findings: the rule id ("K-4 dump_stats_requires_stats")
 
-    friend constexpr bool operator==(const Finding &, const Finding &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const Finding &, const Finding &) = default;
 };
 
 /// Every finding of one validation, with the code aclInit would return.

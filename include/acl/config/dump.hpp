@@ -25,14 +25,14 @@ struct OpFilter {
         detail::append(pos, value);
         return *this;
     }
-    friend constexpr bool operator==(const OpFilter &, const OpFilter &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const OpFilter &, const OpFilter &) = default;
 };
 
 /// One entry of `opname_range`: dump the operators from `begin` to `end`.
 struct OpnameRange {
     std::optional<std::string> begin{};
     std::optional<std::string> end{};
-    friend constexpr bool operator==(const OpnameRange &, const OpnameRange &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const OpnameRange &, const OpnameRange &) = default;
 };
 
 /// One item of `dump_list`: a model (or, for the watcher scene, the nodes to watch).
@@ -71,7 +71,7 @@ struct DumpModel {
         detail::append(opname_range, range);
         return *this;
     }
-    friend constexpr bool operator==(const DumpModel &, const DumpModel &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const DumpModel &, const DumpModel &) = default;
 };
 
 /// The `dump` section. Members are the acl.json keys without the `dump_` prefix.
@@ -132,7 +132,7 @@ struct Dump {
         detail::append(list, value);
         return *this;
     }
-    friend constexpr bool operator==(const Dump &, const Dump &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const Dump &, const Dump &) = default;
 };
 
 }  // namespace v1

@@ -67,7 +67,7 @@ struct Profiler {
         storage_limit_mb = megabytes;
         return *this;
     }
-    friend constexpr bool operator==(const Profiler &, const Profiler &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const Profiler &, const Profiler &) = default;
 };
 
 }  // namespace v1

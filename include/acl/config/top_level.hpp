@@ -39,7 +39,7 @@ struct StackSize {
 struct ExtraKey {
     std::string key{};
     std::string json{};
-    friend constexpr bool operator==(const ExtraKey &, const ExtraKey &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const ExtraKey &, const ExtraKey &) = default;
 };
 
 /// How to_json lays out the text.
@@ -139,7 +139,7 @@ struct Config {
     [[nodiscard]] static std::optional<Config> from_json(std::string_view json, std::error_code &ec,
                                                          std::vector<Finding> *findings = nullptr);
 
-    friend constexpr bool operator==(const Config &, const Config &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const Config &, const Config &) = default;
 };
 
 }  // namespace v1
