@@ -84,7 +84,7 @@ TEST_CASE("C-4 the compile-time rules agree with the runtime validator on a cons
 #else
 
 // Where the standard library has no constexpr std::string/std::vector (libstdc++ of GCC 10-11)
-// or the compiler cannot evaluate them (Clang 14-15), acl::static_config does not exist and the
+// or the compiler cannot evaluate them (Clang over libstdc++), acl::static_config does not exist and the
 // must-not-compile snippets skip themselves (compile_fail/, exit 77). The same rules then guard
 // the config at run time, and are checked here on the same configs.
 

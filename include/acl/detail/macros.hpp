@@ -35,11 +35,11 @@
 
 /// 1 when std::string and std::vector work in constant expressions, so acl::Config can be
 /// validated and serialised at compile time (acl::static_config). 0 where the standard library
-/// lacks them (libstdc++ before 12: GCC 10-11) and with Clang before 16, which cannot evaluate
-/// libstdc++'s constexpr std::string (union member activation): the same config is then
-/// validated at run time (decision C-4).
+/// lacks them (libstdc++ before 12: GCC 10-11) and with Clang over libstdc++: Clang 14 and 16
+/// cannot evaluate libstdc++ 12's constexpr std::string (union member activation) and newer
+/// pairs are untested. The same config is then validated at run time (decision C-4).
 #ifndef ACLPP_HAS_CONSTEXPR_CONFIG
-#if ACLPP_HAS_CONSTEXPR_STD_CONTAINERS && !(defined(__clang__) && defined(__GLIBCXX__) && __clang_major__ < 16)
+#if ACLPP_HAS_CONSTEXPR_STD_CONTAINERS && !(defined(__clang__) && defined(__GLIBCXX__))
 #define ACLPP_HAS_CONSTEXPR_CONFIG 1
 #else
 #define ACLPP_HAS_CONSTEXPR_CONFIG 0
