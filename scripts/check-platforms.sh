@@ -42,5 +42,16 @@ if [ ! -f "$arm_dir/build.ninja" ]; then
 fi
 meson compile -C "$arm_dir" aclpp test-core-lifecycle test-core-callbacks test-core-json test-cpp-session \
   test-cpp-config example-demo
-meson test -C "$arm_dir" --no-rebuild --print-errorlogs --num-processes "$jobs" core/lifecycle core/callbacks core/json \
-  cpp/session "cpp/session (IPV350)" cpp/config cpp/example-demo cpp/exported-symbols
+# qemu-user 7.2 on this project's machines (Debian 12 on a 6.18 kernel) spins forever in the
+# guest's first pthread_create, even in a three-line C program: the suite that starts threads
+# (core/lifecycle) runs only where such a probe finishes, and is named as skipped otherwise.
+arm_tests=(core/callbacks core/json cpp/session "cpp/session (IPV350)" cpp/config cpp/example-demo cpp/exported-symbols)
+probe="$arm_dir/thread-probe"
+printf '#include <pthread.h>\nstatic void *run(void *a) { return a; }\nint main(void) { pthread_t t; return pthread_create(&t, 0, run, 0) || pthread_join(t, 0); }\n' |
+  aarch64-linux-gnu-gcc -x c - -o "$probe" -pthread
+if timeout 20 qemu-aarch64 -L /usr/aarch64-linux-gnu "$probe"; then
+  arm_tests+=(core/lifecycle)
+else
+  echo "SKIPPED under QEMU: core/lifecycle (this qemu-aarch64 hangs in pthread_create; a thread probe did not finish)"
+fi
+meson test -C "$arm_dir" --no-rebuild --print-errorlogs --num-processes "$jobs" "${arm_tests[@]}"
