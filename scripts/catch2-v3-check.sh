@@ -34,6 +34,7 @@ tests=(
   testing/catch2-leak-report:
   testing/catch2-v3-include-order-is-free:
   testing/catch2-v3-with-main:test/testing/test-testing-catch2-v3-with-main
+  testing/catch2-fresh-runtime:test/testing/test-testing-catch2-fresh-runtime
   core/schema-top-level:test/core/test-core-schema-top-level
   core/lifecycle:test/core/test-core-lifecycle
   core/callbacks:test/core/test-core-callbacks

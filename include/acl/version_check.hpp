@@ -63,7 +63,7 @@ inline constexpr std::uint32_t header_version = ACLPP_VERSION;
         text, static_cast<std::size_t>(length) < sizeof text ? static_cast<std::size_t>(length) : sizeof text - 1);
 }
 
-/// "0.4.0": the version of the compiled core.
+/// The version of the compiled core as text, "major.minor.patch".
 [[nodiscard]] inline std::string_view core_version() noexcept {
     const char *text = aclppCoreVersionString();
     return text != nullptr ? std::string_view(text) : std::string_view();

@@ -15,11 +15,12 @@ consumer_workdir() {
   trap 'rm -rf "$work"' EXIT
 }
 
-# copy_project DIR: $work/src holds test/consumers/DIR plus the shared consumer sources.
+# copy_project DIR: $work/src holds test/consumers/DIR plus the shared consumer sources (the C and
+# C++ consumers and the Catch2 test).
 copy_project() {
   mkdir -p "$work/src"
   cp -R "$consumers_dir/$1/." "$work/src/"
-  cp "$consumers_dir/consumer.cpp" "$consumers_dir/consumer.c" "$work/src/"
+  cp "$consumers_dir/consumer.cpp" "$consumers_dir/consumer.c" "$consumers_dir/catch2_consumer_test.cpp" "$work/src/"
 }
 
 # meson_option BUILD_DIR NAME: the value of a built-in option of that build.
@@ -49,4 +50,47 @@ stage_install() {
   libdir_path="$stage$libdir"
   pc_dir="$libdir_path/pkgconfig"
   [ -f "$pc_dir/aclpp.pc" ] || fail "aclpp.pc was not installed in $pc_dir"
+}
+
+# subproject_parent: $work/src is the parent project of test/consumers/subproject with this aclpp
+# source tree ($source_root) linked in as subprojects/aclpp. An aclpp "installed elsewhere" is
+# put first on PKG_CONFIG_PATH: without --force-fallback-for=aclpp the parent would take it.
+subproject_parent() {
+  copy_project subproject
+  mkdir -p "$work/src/subprojects" "$work/elsewhere"
+  ln -s "$source_root" "$work/src/subprojects/aclpp"
+  printf 'Name: aclpp\nDescription: an aclpp installed elsewhere\nVersion: 99.0.0\nCflags: -I%s\nLibs: -laclpp\n' \
+    "$work/elsewhere" >"$work/elsewhere/aclpp.pc"
+  export PKG_CONFIG_PATH="$work/elsewhere${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+}
+
+# setup_parent BUILD_DIR [OPTION...]: configures the parent with aclpp's default options unless
+# given. --force-fallback-for=aclpp: an aclpp installed elsewhere on the machine (pkg-config, or
+# CMake's package search, which scans /opt) must not be taken instead of the subproject.
+setup_parent() {
+  local build_dir=$1
+  shift
+  meson setup "$build_dir" "$work/src" --buildtype=plain --wrap-mode=nodownload --force-fallback-for=aclpp "$@"
+}
+
+# build_steps BUILD_DIR: how many steps ninja would run to build everything from scratch.
+build_steps() {
+  ninja -C "$1" -t commands | wc -l
+}
+
+# aclpp_test_objects BUILD_DIR: how many build outputs lie under aclpp's test/ directory.
+aclpp_test_objects() {
+  ninja -C "$1" -t targets all | grep -c '^subprojects/aclpp/test/' || true
+}
+
+# registered_tests BUILD_DIR OWNER: the tests `meson test` would run that belong to OWNER
+# ("aclpp": the subproject's; "parent": the others), one name a line.
+registered_tests() {
+  meson introspect "$1" --tests | python3 -c '
+import json, sys
+owner = sys.argv[1]
+for test in json.load(sys.stdin):
+    of_aclpp = any(suite == "aclpp" or suite.startswith("aclpp:") for suite in test["suite"])
+    if of_aclpp == (owner == "aclpp"):
+        print(test["name"])' "$2"
 }

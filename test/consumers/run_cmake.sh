@@ -20,4 +20,5 @@ cmake -S "$work/src" -B "$work/build" "${generator[@]}" \
 cmake --build "$work/build"
 LD_LIBRARY_PATH="$libdir_path" "$work/build/consumer"
 LD_LIBRARY_PATH="$libdir_path" "$work/build/consumer-c"
+LD_LIBRARY_PATH="$libdir_path" "$work/build/consumer-catch2"
 echo "CMake consumer: ok"

@@ -15,4 +15,5 @@ meson setup "$work/build" "$work/src" --buildtype=plain --wrap-mode=nodownload \
 meson compile -C "$work/build"
 LD_LIBRARY_PATH="$libdir_path" "$work/build/consumer"
 LD_LIBRARY_PATH="$libdir_path" "$work/build/consumer-c"
+LD_LIBRARY_PATH="$libdir_path" "$work/build/consumer-catch2"
 echo "pkg-config Meson consumer: ok"

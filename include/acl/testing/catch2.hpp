@@ -14,6 +14,15 @@
 //     With Catch2 v2, include this header before <catch2/catch.hpp> in that .cpp (it needs
 //     Catch's listener interfaces, which catch.hpp only declares when asked first).
 //
+//   ACLPP_CATCH2_FRESH_RUNTIME_LISTENER();   // instead, in one .cpp: a fresh runtime per test case
+//
+//     Emulated runtime only (it calls aclppTestingReset). Before each test case the process is
+//     returned to a fresh process's lifecycle state: not initialised, no remembered config, no
+//     callbacks, no injected faults, the platform read again from the environment. So every
+//     test's first aclInit is a first init with its own config, in any order. After each test
+//     case it reports on stderr what the test left behind and finalizes a runtime it left up.
+//     The same include order as above with Catch2 v2; never together with the session listener.
+//
 //   TEST_CASE_METHOD(acl::testing::LifecycleBaseline, "...") { ... }
 //   or { acl::testing::LifecycleBaseline baseline; ... }   // declared first in the test
 //
@@ -390,6 +399,51 @@ private:
     LifecycleSnapshot before_test_;
 };
 
+/// See ACLPP_CATCH2_FRESH_RUNTIME_LISTENER.
+class FreshRuntimeListener : public ListenerBase {
+public:
+    using ListenerBase::ListenerBase;
+
+    void testCaseStarting(const Catch::TestCaseInfo &info) override {
+        ListenerBase::testCaseStarting(info);
+        test_name_ = info.name;
+        const aclError rc = aclppTestingReset(ACLPP_RESET_ALL);
+        if (rc != ACL_SUCCESS) {
+            // The runtime is held from outside the test cases (a static, a session listener) or
+            // this is the vendor runtime: no test can get a fresh one, so the run stops.
+            throw std::runtime_error(
+                "aclpp: the Catch2 fresh-runtime listener could not reset the runtime before test case \"" +
+                test_name_ + "\": aclppTestingReset returned " + errc_text(rc) +
+                (rc == ACL_ERROR_API_NOT_SUPPORT
+                     ? " (it needs the emulated runtime, not -Druntime=cann)"
+                     : " (something outside the test cases holds the runtime: a static Session or ScopedInit, "
+                       "or ACLPP_CATCH2_SESSION_LISTENER() in the same executable)"));
+        }
+        fresh_ = LifecycleSnapshot::current();
+    }
+
+    void testCaseEnded(const Catch::TestCaseStats &stats) override {
+        const LifecycleSnapshot after = LifecycleSnapshot::current();
+        const std::string leaks = describe_leaks(fresh_, after);
+        if (!leaks.empty()) {
+            std::cerr << "aclpp: test case \"" << test_name_ << "\" changed the lifecycle state:\n" << leaks;
+        }
+        if (after.ref_count > 0) {
+            // Torn down now rather than at the next reset, so that what runs after the last test
+            // case (static destructors, atexit handlers) does not meet a runtime a test left up.
+            std::cerr << "aclpp: the fresh-runtime listener finalizes the runtime test case \"" << test_name_
+                      << "\" left initialised\n";
+            const aclError rc = aclFinalize();
+            if (rc != ACL_SUCCESS) std::cerr << "aclpp: aclFinalize failed with " << errc_text(rc) << '\n';
+        }
+        ListenerBase::testCaseEnded(stats);
+    }
+
+private:
+    std::string test_name_;
+    LifecycleSnapshot fresh_;
+};
+
 }  // namespace detail
 #endif
 
@@ -405,10 +459,22 @@ private:
     CATCH_REGISTER_LISTENER(AclppSessionListener)                         \
     }                                                                     \
     static_assert(true, "ACLPP_CATCH2_SESSION_LISTENER() takes a semicolon")
+/// Registers the fresh-runtime listener (emulated runtime); use it once, in one .cpp of the test
+/// executable, instead of ACLPP_CATCH2_SESSION_LISTENER().
+#define ACLPP_CATCH2_FRESH_RUNTIME_LISTENER()                                       \
+    namespace aclpp_catch2_fresh_runtime_listener {                                 \
+    using AclppFreshRuntimeListener = ::acl::testing::detail::FreshRuntimeListener; \
+    CATCH_REGISTER_LISTENER(AclppFreshRuntimeListener)                              \
+    }                                                                               \
+    static_assert(true, "ACLPP_CATCH2_FRESH_RUNTIME_LISTENER() takes a semicolon")
 #else
 #define ACLPP_CATCH2_SESSION_LISTENER()                                                                      \
     static_assert(ACLPP_TESTING_CATCH2_LISTENER,                                                             \
                   "ACLPP_CATCH2_SESSION_LISTENER needs Catch2's listener interfaces: in this .cpp, include " \
+                  "<acl/testing/catch2.hpp> before <catch2/catch.hpp>")
+#define ACLPP_CATCH2_FRESH_RUNTIME_LISTENER()                                                                      \
+    static_assert(ACLPP_TESTING_CATCH2_LISTENER,                                                                   \
+                  "ACLPP_CATCH2_FRESH_RUNTIME_LISTENER needs Catch2's listener interfaces: in this .cpp, include " \
                   "<acl/testing/catch2.hpp> before <catch2/catch.hpp>")
 #endif
 
