@@ -28,6 +28,8 @@ gcc11_dir=build-gcc11
 if [ ! -f "$gcc11_dir/build.ninja" ]; then
   CC="${ccache[*]} gcc-11" CXX="${ccache[*]} g++-11" meson setup "$gcc11_dir"
 fi
+# meson compile finds a target's file from the last configure: regenerate first (a new version).
+ninja -C "$gcc11_dir" build.ninja >/dev/null
 meson compile -C "$gcc11_dir" aclpp acl-config example-compile_time_config \
   test-cpp-config test-cpp-config-property test-cpp-noexcept test-cpp-session
 mapfile -t gcc11_tests < <(meson test -C "$gcc11_dir" --no-rebuild --list 2>/dev/null | sed "s,^.* / ,," |
@@ -40,6 +42,7 @@ if [ ! -f "$arm_dir/build.ninja" ]; then
   meson setup "$arm_dir" --cross-file scripts/cross/aarch64-linux-gnu.ini \
     -Dpkg_config_path="$PWD/scripts/cross/aarch64-linux-gnu-pkgconfig"
 fi
+ninja -C "$arm_dir" build.ninja >/dev/null
 meson compile -C "$arm_dir" aclpp test-core-lifecycle test-core-callbacks test-core-json test-cpp-session \
   test-cpp-config example-demo
 # qemu-user 7.2 on this project's machines (Debian 12 on a 6.18 kernel) spins forever in the
