@@ -110,7 +110,7 @@ inline Report validate_runtime(const Config &config, std::string_view soc) {
 
 }  // namespace detail
 
-constexpr Report Config::validate(std::string_view soc) const {
+ACLPP_CONSTEXPR_STD Report Config::validate(std::string_view soc) const {
     if (std::is_constant_evaluated()) return validate_static();
     return detail::validate_runtime(*this, soc);
 }

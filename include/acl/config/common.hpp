@@ -170,7 +170,7 @@ struct Finding {
     std::uint32_t column = 0;
     std::string_view rule{};  ///< for compile-time findings: the rule id ("K-4 dump_stats_requires_stats")
 
-    friend constexpr bool operator==(const Finding &, const Finding &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const Finding &, const Finding &) = default;
 };
 
 /// Every finding of one validation, with the code aclInit would return.
@@ -182,13 +182,13 @@ struct Report {
     /// True when aclInit would succeed (warnings allowed).
     [[nodiscard]] constexpr bool ok() const noexcept { return result == ACL_SUCCESS; }
     /// The finding that decides `result` (the first error), or nullptr.
-    [[nodiscard]] constexpr const Finding *first_error() const noexcept {
+    [[nodiscard]] ACLPP_CONSTEXPR_STD const Finding *first_error() const noexcept {
         for (const Finding &f : findings) {
             if (f.severity == Severity::error) return &f;
         }
         return nullptr;
     }
-    [[nodiscard]] constexpr std::size_t count(Severity severity) const noexcept {
+    [[nodiscard]] ACLPP_CONSTEXPR_STD std::size_t count(Severity severity) const noexcept {
         std::size_t n = 0;
         for (const Finding &f : findings) n += f.severity == severity ? 1 : 0;
         return n;

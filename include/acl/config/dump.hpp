@@ -17,22 +17,22 @@ struct OpFilter {
     std::optional<std::string> name{};              ///< `name`
     std::optional<std::vector<std::string>> pos{};  ///< `pos` ("input0", "output1", ...)
 
-    constexpr OpFilter &set_name(std::string value) {
+    ACLPP_CONSTEXPR_STD OpFilter &set_name(std::string value) {
         detail::put(name, value);
         return *this;
     }
-    constexpr OpFilter &add_pos(std::string value) {
+    ACLPP_CONSTEXPR_STD OpFilter &add_pos(std::string value) {
         detail::append(pos, value);
         return *this;
     }
-    friend constexpr bool operator==(const OpFilter &, const OpFilter &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const OpFilter &, const OpFilter &) = default;
 };
 
 /// One entry of `opname_range`: dump the operators from `begin` to `end`.
 struct OpnameRange {
     std::optional<std::string> begin{};
     std::optional<std::string> end{};
-    friend constexpr bool operator==(const OpnameRange &, const OpnameRange &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const OpnameRange &, const OpnameRange &) = default;
 };
 
 /// One item of `dump_list`: a model (or, for the watcher scene, the nodes to watch).
@@ -44,34 +44,34 @@ struct DumpModel {
     std::optional<std::vector<OpFilter>> opname_blacklist{};  ///< needs dump_level op
     std::optional<std::vector<OpnameRange>> opname_range{};   ///< needs dump_level op and model_name
 
-    constexpr DumpModel &set_model_name(std::string value) {
+    ACLPP_CONSTEXPR_STD DumpModel &set_model_name(std::string value) {
         detail::put(model_name, value);
         return *this;
     }
-    constexpr DumpModel &add_layer(std::string value) {
+    ACLPP_CONSTEXPR_STD DumpModel &add_layer(std::string value) {
         detail::append(layer, value);
         return *this;
     }
-    constexpr DumpModel &add_watcher_node(std::string value) {
+    ACLPP_CONSTEXPR_STD DumpModel &add_watcher_node(std::string value) {
         detail::append(watcher_nodes, value);
         return *this;
     }
-    constexpr DumpModel &add_optype_blacklist(OpFilter value) {
+    ACLPP_CONSTEXPR_STD DumpModel &add_optype_blacklist(OpFilter value) {
         detail::append(optype_blacklist, value);
         return *this;
     }
-    constexpr DumpModel &add_opname_blacklist(OpFilter value) {
+    ACLPP_CONSTEXPR_STD DumpModel &add_opname_blacklist(OpFilter value) {
         detail::append(opname_blacklist, value);
         return *this;
     }
-    constexpr DumpModel &add_opname_range(std::string begin, std::string end) {
+    ACLPP_CONSTEXPR_STD DumpModel &add_opname_range(std::string begin, std::string end) {
         OpnameRange range;
         detail::put(range.begin, begin);
         detail::put(range.end, end);
         detail::append(opname_range, range);
         return *this;
     }
-    friend constexpr bool operator==(const DumpModel &, const DumpModel &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const DumpModel &, const DumpModel &) = default;
 };
 
 /// The `dump` section. Members are the acl.json keys without the `dump_` prefix.
@@ -88,7 +88,7 @@ struct Dump {
     std::optional<std::vector<DumpStat>> stats{};          ///< `dump_stats` (needs data stats)
     std::optional<std::vector<DumpModel>> list{};          ///< `dump_list`
 
-    constexpr Dump &set_path(std::string value) {
+    ACLPP_CONSTEXPR_STD Dump &set_path(std::string value) {
         detail::put(path, value);
         return *this;
     }
@@ -120,7 +120,7 @@ struct Dump {
         detail::append(kernel_data, value);
         return *this;
     }
-    constexpr Dump &set_step(std::string value) {
+    ACLPP_CONSTEXPR_STD Dump &set_step(std::string value) {
         detail::put(step, value);
         return *this;
     }
@@ -128,11 +128,11 @@ struct Dump {
         detail::append(stats, value);
         return *this;
     }
-    constexpr Dump &add_model(DumpModel value) {
+    ACLPP_CONSTEXPR_STD Dump &add_model(DumpModel value) {
         detail::append(list, value);
         return *this;
     }
-    friend constexpr bool operator==(const Dump &, const Dump &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const Dump &, const Dump &) = default;
 };
 
 }  // namespace v1

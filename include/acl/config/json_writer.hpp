@@ -19,7 +19,7 @@ namespace detail {
 /// to_json's writer: the canonical layout, the same in a constant expression and at run time.
 using ConfigWriter = aclpp::json::JsonTextWriter;
 
-constexpr void write_strings(ConfigWriter &w, const std::vector<std::string> &values) {
+ACLPP_CONSTEXPR_STD void write_strings(ConfigWriter &w, const std::vector<std::string> &values) {
     w.begin_array(true);
     for (const std::string &value : values) w.string(value);
     w.end_array();
@@ -43,7 +43,8 @@ constexpr std::string_view on_off(bool on) {
     return on ? "on" : "off";
 }
 
-constexpr void write_filters(ConfigWriter &w, std::string_view key, const std::optional<std::vector<OpFilter>> &list) {
+ACLPP_CONSTEXPR_STD void write_filters(ConfigWriter &w, std::string_view key,
+                                       const std::optional<std::vector<OpFilter>> &list) {
     if (!list) return;
     w.key(key).begin_array(false);
     for (const OpFilter &filter : *list) {
@@ -55,7 +56,7 @@ constexpr void write_filters(ConfigWriter &w, std::string_view key, const std::o
     w.end_array();
 }
 
-constexpr void write_model(ConfigWriter &w, const DumpModel &model) {
+ACLPP_CONSTEXPR_STD void write_model(ConfigWriter &w, const DumpModel &model) {
     w.begin_object();
     if (model.model_name) w.key("model_name").string(*model.model_name);
     if (model.layer) write_strings(w.key("layer"), *model.layer);
@@ -75,7 +76,7 @@ constexpr void write_model(ConfigWriter &w, const DumpModel &model) {
     w.end_object();
 }
 
-constexpr void write_dump(ConfigWriter &w, const Dump &d) {
+ACLPP_CONSTEXPR_STD void write_dump(ConfigWriter &w, const Dump &d) {
     w.key("dump").begin_object();
     if (d.path) w.key("dump_path").string(*d.path);
     if (d.mode) w.key("dump_mode").string(to_string(*d.mode));
@@ -99,7 +100,7 @@ constexpr void write_dump(ConfigWriter &w, const Dump &d) {
     w.end_object();
 }
 
-constexpr void write_profiler(ConfigWriter &w, const Profiler &p) {
+ACLPP_CONSTEXPR_STD void write_profiler(ConfigWriter &w, const Profiler &p) {
     w.key("profiler").begin_object();
     const auto on = [&w](std::string_view key, const std::optional<bool> &value) {
         if (value) w.key(key).string(on_off(*value));
@@ -150,7 +151,7 @@ constexpr void write_profiler(ConfigWriter &w, const Profiler &p) {
 
 }  // namespace detail
 
-constexpr std::string Config::to_json(JsonStyle style) const {
+ACLPP_CONSTEXPR_STD std::string Config::to_json(JsonStyle style) const {
     detail::ConfigWriter w(style == JsonStyle::pretty);
     w.begin_object();
     if (err_msg_mode) w.key("err_msg_mode").string(acl::to_string(*err_msg_mode));

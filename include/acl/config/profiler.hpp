@@ -47,11 +47,11 @@ struct Profiler {
         enabled = on;
         return *this;
     }
-    constexpr Profiler &set_output(std::string directory) {
+    ACLPP_CONSTEXPR_STD Profiler &set_output(std::string directory) {
         detail::put(output, directory);
         return *this;
     }
-    constexpr Profiler &set_aic_metrics(std::string metric) {
+    ACLPP_CONSTEXPR_STD Profiler &set_aic_metrics(std::string metric) {
         detail::put(aic_metrics, metric);
         return *this;
     }
@@ -67,7 +67,7 @@ struct Profiler {
         storage_limit_mb = megabytes;
         return *this;
     }
-    friend constexpr bool operator==(const Profiler &, const Profiler &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const Profiler &, const Profiler &) = default;
 };
 
 }  // namespace v1

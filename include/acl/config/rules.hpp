@@ -152,9 +152,9 @@ template <std::size_t N>
 
 class StaticValidator {
 public:
-    constexpr explicit StaticValidator(const Config &config) : c_(config) {}
+    ACLPP_CONSTEXPR_STD explicit StaticValidator(const Config &config) : c_(config) {}
 
-    constexpr Report run() {
+    ACLPP_CONSTEXPR_STD Report run() {
         check_extras();
         if (!check_strings()) return finish();
         check_err_msg_mode();
@@ -177,7 +177,7 @@ public:
     }
 
 private:
-    constexpr Report finish() {
+    ACLPP_CONSTEXPR_STD Report finish() {
         for (const Finding &f : report_.findings) {
             if (f.severity == Severity::error) {
                 report_.result = f.code;
@@ -188,8 +188,8 @@ private:
         return std::move(report_);
     }
 
-    constexpr void error(std::string_view step, aclError code, const std::string &pointer, ConfigRule rule,
-                         const std::string &message, const std::string &hint = {}) {
+    ACLPP_CONSTEXPR_STD void error(std::string_view step, aclError code, const std::string &pointer, ConfigRule rule,
+                                   const std::string &message, const std::string &hint = {}) {
         Finding f;
         f.severity = Severity::error;
         f.code = code;
@@ -205,17 +205,18 @@ private:
         }
     }
     /// A value of a top-level key is wrong: the key's step, pointer and value code are the table's.
-    constexpr void key_error(const top_level_rules::KeyRule &key, ConfigRule rule, const std::string &message) {
+    ACLPP_CONSTEXPR_STD void key_error(const top_level_rules::KeyRule &key, ConfigRule rule,
+                                       const std::string &message) {
         error(::aclpp::schema::stepName(key.step), key.valueError, std::string(key.pointer), rule, message);
     }
-    constexpr void dump_error(const std::string &pointer, ConfigRule rule, const std::string &message,
-                              const std::string &hint = {}) {
+    ACLPP_CONSTEXPR_STD void dump_error(const std::string &pointer, ConfigRule rule, const std::string &message,
+                                        const std::string &hint = {}) {
         ++dump_errors_;
         error(::aclpp::schema::stepName(ACLPP_STEP_DUMP), ACL_ERROR_INVALID_DUMP_CONFIG, pointer, rule, message, hint);
     }
 
     // ---- the builder's own rules: an extra key must not shadow or repeat a key ----
-    constexpr void check_extras() {
+    ACLPP_CONSTEXPR_STD void check_extras() {
         for (std::size_t i = 0; i < c_.extra.size(); ++i) {
             const ExtraKey &item = c_.extra[i];
             std::string pointer;
@@ -243,17 +244,17 @@ private:
     }
 
     // ---- text that would make to_json() output invalid JSON for the runtime (F-3) ----
-    constexpr bool utf8(const std::optional<std::string> &text) const {
+    ACLPP_CONSTEXPR_STD bool utf8(const std::optional<std::string> &text) const {
         return !text || aclpp::json::valid_utf8(*text);
     }
-    constexpr bool utf8(const std::optional<std::vector<std::string>> &list) const {
+    ACLPP_CONSTEXPR_STD bool utf8(const std::optional<std::vector<std::string>> &list) const {
         if (!list) return true;
         for (const std::string &text : *list) {
             if (!aclpp::json::valid_utf8(text)) return false;
         }
         return true;
     }
-    constexpr bool strings_ok() const {
+    ACLPP_CONSTEXPR_STD bool strings_ok() const {
         bool ok = true;
         for (const ExtraKey &item : c_.extra) ok = ok && aclpp::json::valid_utf8(item.key);
         if (c_.dump) {
@@ -278,21 +279,22 @@ private:
         }
         return ok;
     }
-    constexpr bool check_strings() {
+    ACLPP_CONSTEXPR_STD bool check_strings() {
         if (strings_ok()) return true;
         error(::aclpp::schema::stepName(ACLPP_STEP_ERR_MSG_MODE), ACL_ERROR_PARSE_FILE, "", ConfigRule::string_not_utf8,
               "a string of the config is not valid UTF-8, so the JSON text cannot be parsed");
         return false;
     }
 
-    constexpr void check_fifo(const top_level_rules::KeyRule &key, const std::optional<std::uint32_t> &value) {
+    ACLPP_CONSTEXPR_STD void check_fifo(const top_level_rules::KeyRule &key,
+                                        const std::optional<std::uint32_t> &value) {
         if (value && *value == 0) {
             key_error(key, ConfigRule::printf_fifo_zero,
                       std::string(key.key) + " is 0; allowed: a JSON integer matching [1-9][0-9]*");
         }
     }
 
-    constexpr void check_err_msg_mode() {
+    ACLPP_CONSTEXPR_STD void check_err_msg_mode() {
         if (c_.err_msg_mode && static_cast<unsigned>(*c_.err_msg_mode) > 1) {
             key_error(top_level_rules::kErrMsgMode, ConfigRule::err_msg_mode_value,
                       "err_msg_mode is not \"0\" or \"1\"; allowed: \"0\" (thread) or \"1\" (process)");
@@ -300,19 +302,19 @@ private:
     }
 
     // ---- dump (K-4): phases B and C, as the core orders them ----
-    [[nodiscard]] static constexpr bool dump_empty(const Dump &d) noexcept {
+    [[nodiscard]] static ACLPP_CONSTEXPR_STD bool dump_empty(const Dump &d) noexcept {
         return !d.path && !d.mode && !d.op_switch && !d.level && !d.scene && !d.data && !d.debug && !d.kernel_data &&
                !d.step && !d.stats && !d.list;
     }
 
-    constexpr void check_enum(bool present, bool valid, std::string_view key) {
+    ACLPP_CONSTEXPR_STD void check_enum(bool present, bool valid, std::string_view key) {
         if (present && !valid) {
             dump_error("/dump/" + std::string(key), ConfigRule::dump_enum_value,
                        "EP0002: " + std::string(key) + " is not one of its allowed values");
         }
     }
 
-    constexpr void check_dump(const Dump &d) {
+    ACLPP_CONSTEXPR_STD void check_dump(const Dump &d) {
         if (dump_empty(d)) return;
         // Phase B, in the order of the core's enumeration table.
         check_enum(d.mode.has_value(), d.mode && enum_valid(kDumpModeNames, *d.mode), "dump_mode");
@@ -405,7 +407,7 @@ private:
         }
     }
 
-    constexpr void check_path(const Dump &d) {
+    ACLPP_CONSTEXPR_STD void check_path(const Dump &d) {
         if (!d.path) {
             dump_error("/dump/dump_path", ConfigRule::dump_path_missing,
                        "EP0001: dump_path is missing; it is required unless dump_scene is an exception scene");
@@ -441,7 +443,8 @@ private:
         }
     }
 
-    constexpr void check_model(const Dump &d, const DumpModel &m, const std::string &at, bool watcher, bool op_switch) {
+    ACLPP_CONSTEXPR_STD void check_model(const Dump &d, const DumpModel &m, const std::string &at, bool watcher,
+                                         bool op_switch) {
         const bool has_model = m.model_name.has_value();
         const bool model_empty = has_model && m.model_name->empty();
         bool model_reported = false;
@@ -518,7 +521,7 @@ private:
     }
 
     // ---- profiler (K-5): per key in document order, then the "switch on" checks ----
-    constexpr void profiler_error(std::string_view key, ConfigRule rule, const std::string &message) {
+    ACLPP_CONSTEXPR_STD void profiler_error(std::string_view key, ConfigRule rule, const std::string &message) {
         error(::aclpp::schema::stepName(ACLPP_STEP_PROFILING), ACL_ERROR_INVALID_PARAM, "/profiler/" + std::string(key),
               rule, message);
     }
@@ -542,7 +545,8 @@ private:
             }
         }
     }
-    constexpr void frequency(std::string_view key, const std::optional<std::uint32_t> &value, std::uint64_t max = 0) {
+    ACLPP_CONSTEXPR_STD void frequency(std::string_view key, const std::optional<std::uint32_t> &value,
+                                       std::uint64_t max = 0) {
         if (max == 0) max = profiler_rules::ruleFor(key).maxFrequency;
         if (value && (*value < 1 || *value > max)) {
             profiler_error(key, ConfigRule::profiler_frequency_range,
@@ -551,7 +555,7 @@ private:
         }
     }
 
-    constexpr void check_profiler(const Profiler &p) {
+    ACLPP_CONSTEXPR_STD void check_profiler(const Profiler &p) {
         profiler_enum("task_time", kTaskTimeNames, p.task_time);
         profiler_enum("ge_api", kGeApiNames, p.ge_api);
         // sys_hardware_mem_freq: 0 is wrong everywhere; the upper bound (one of two) is the product's.
@@ -596,7 +600,7 @@ private:
 
 }  // namespace detail
 
-constexpr Report Config::validate_static() const {
+ACLPP_CONSTEXPR_STD Report Config::validate_static() const {
     return detail::StaticValidator(*this).run();
 }
 

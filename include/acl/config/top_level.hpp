@@ -39,7 +39,7 @@ struct StackSize {
 struct ExtraKey {
     std::string key{};
     std::string json{};
-    friend constexpr bool operator==(const ExtraKey &, const ExtraKey &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const ExtraKey &, const ExtraKey &) = default;
 };
 
 /// How to_json lays out the text.
@@ -65,7 +65,7 @@ struct Config {
         err_msg_mode = value;
         return *this;
     }
-    constexpr Config &set_dump(Dump value) {
+    ACLPP_CONSTEXPR_STD Config &set_dump(Dump value) {
         detail::put(dump, value);
         return *this;
     }
@@ -104,12 +104,12 @@ struct Config {
         event_mode = value;
         return *this;
     }
-    constexpr Config &set_profiler(Profiler value) {
+    ACLPP_CONSTEXPR_STD Config &set_profiler(Profiler value) {
         detail::put(profiler, value);
         return *this;
     }
     /// Adds a top-level key for another module; `json` is its value as JSON text.
-    constexpr Config &add_extra(std::string key, std::string json) {
+    ACLPP_CONSTEXPR_STD Config &add_extra(std::string key, std::string json) {
         ExtraKey item;
         detail::put(item.key, key);
         detail::put(item.json, json);
@@ -120,15 +120,15 @@ struct Config {
     /// Canonical acl.json text with the JSON types the runtime requires (strings for
     /// err_msg_mode, default_device, event_mode, max_opqueue_num; integers for sizes). Out of
     /// memory: std::string's std::bad_alloc, like building the Config itself.
-    [[nodiscard]] constexpr std::string to_json(JsonStyle style = JsonStyle::pretty) const;
+    [[nodiscard]] ACLPP_CONSTEXPR_STD std::string to_json(JsonStyle style = JsonStyle::pretty) const;
 
     /// The rules that need no file system or product (types, enumerations, the cross-key rules of
     /// K-4): usable in constant expressions. Same codes and pointers as the core.
-    [[nodiscard]] constexpr Report validate_static() const;
+    [[nodiscard]] ACLPP_CONSTEXPR_STD Report validate_static() const;
 
     /// Every finding of the core's validation of to_json() for `soc` ("" = the platform the next
     /// init would use) plus the builder's own rules. In a constant expression: validate_static().
-    [[nodiscard]] constexpr Report validate(std::string_view soc = {}) const;
+    [[nodiscard]] ACLPP_CONSTEXPR_STD Report validate(std::string_view soc = {}) const;
 
     /// Reads acl.json text. Throws acl::Error (ACL_ERROR_PARSE_FILE for bad JSON, the core's code
     /// for a value the typed config cannot hold, ACL_ERROR_INVALID_PARAM for an unknown key
@@ -139,7 +139,7 @@ struct Config {
     [[nodiscard]] static std::optional<Config> from_json(std::string_view json, std::error_code &ec,
                                                          std::vector<Finding> *findings = nullptr);
 
-    friend constexpr bool operator==(const Config &, const Config &) = default;
+    friend ACLPP_CONSTEXPR_STD bool operator==(const Config &, const Config &) = default;
 };
 
 }  // namespace v1

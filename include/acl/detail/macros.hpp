@@ -2,6 +2,7 @@
 // tested with #if; a user may predefine the switches (ACLPP_EXCEPTIONS) before any include.
 #pragma once
 
+#include <aclpp/std_constexpr.hpp>
 #include <version>
 
 /// 1 when the layer throws acl::Error, 0 when exceptions are disabled (-fno-exceptions): the
@@ -33,16 +34,13 @@
 #endif
 
 /// 1 when std::string and std::vector work in constant expressions, so acl::Config can be
-/// validated and serialised at compile time (acl::static_config). Clang before 16 cannot
-/// evaluate libstdc++'s constexpr std::string (union member activation), so it reports 0.
+/// validated and serialised at compile time (acl::static_config). 0 where the standard library
+/// lacks them (libstdc++ before 12: GCC 10-11) and with Clang over libstdc++: Clang 14 and 16
+/// cannot evaluate libstdc++ 12's constexpr std::string (union member activation) and newer
+/// pairs are untested. The same config is then validated at run time (decision C-4).
 #ifndef ACLPP_HAS_CONSTEXPR_CONFIG
-#if defined(__cpp_lib_constexpr_string) && __cpp_lib_constexpr_string >= 201907L && \
-    defined(__cpp_lib_constexpr_vector) && __cpp_lib_constexpr_vector >= 201907L
-#if defined(__clang__) && defined(__GLIBCXX__) && __clang_major__ < 16
-#define ACLPP_HAS_CONSTEXPR_CONFIG 0
-#else
+#if ACLPP_HAS_CONSTEXPR_STD_CONTAINERS && !(defined(__clang__) && defined(__GLIBCXX__))
 #define ACLPP_HAS_CONSTEXPR_CONFIG 1
-#endif
 #else
 #define ACLPP_HAS_CONSTEXPR_CONFIG 0
 #endif

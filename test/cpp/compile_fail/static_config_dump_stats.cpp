@@ -3,7 +3,7 @@
 #include <acl/config.hpp>
 
 #if !ACLPP_HAS_CONSTEXPR_CONFIG
-#error ACLPP_SKIP_TEST: this compiler cannot evaluate acl::Config in constant expressions
+#error ACLPP_SKIP_TEST: ACLPP_HAS_CONSTEXPR_CONFIG is 0 (no constexpr std::string/vector here), cpp/config checks this rule at run time
 #else
 constexpr auto config = acl::static_config<[] {
     acl::Config c;

@@ -3,6 +3,7 @@
 // std::string, so everything also runs at compile time (acl::static_config).
 #pragma once
 
+#include <aclpp/std_constexpr.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -11,7 +12,7 @@
 namespace aclpp::json {
 
 /// Appends the decimal text of `value`.
-constexpr void append_uint(std::string &out, std::uint64_t value) {
+ACLPP_CONSTEXPR_STD void append_uint(std::string &out, std::uint64_t value) {
     char digits[20] = {};
     std::size_t n = 0;
     do {
@@ -21,7 +22,7 @@ constexpr void append_uint(std::string &out, std::uint64_t value) {
     while (n != 0) out.push_back(digits[--n]);
 }
 
-constexpr void append_int(std::string &out, std::int64_t value) {
+ACLPP_CONSTEXPR_STD void append_int(std::string &out, std::int64_t value) {
     if (value < 0) {
         out.push_back('-');
         append_uint(out, static_cast<std::uint64_t>(-(value + 1)) + 1);
@@ -57,7 +58,7 @@ requires(N >= 21) constexpr std::string_view int_digits(std::int64_t value, char
     return {buffer, magnitude.size() + 1};
 }
 
-[[nodiscard]] constexpr std::string uint_text(std::uint64_t value) {
+[[nodiscard]] ACLPP_CONSTEXPR_STD std::string uint_text(std::uint64_t value) {
     std::string out;
     append_uint(out, value);
     return out;
@@ -106,7 +107,7 @@ requires(N >= 21) constexpr std::string_view int_digits(std::int64_t value, char
 /// Appends `text` as a JSON string literal: quotes, backslashes and control characters escaped,
 /// well-formed UTF-8 copied, and each byte that is not part of a well-formed sequence written
 /// as U+FFFD, so that the literal is valid UTF-8 (RFC 8259) whatever `text` holds.
-constexpr void append_json_string(std::string &out, std::string_view text) {
+ACLPP_CONSTEXPR_STD void append_json_string(std::string &out, std::string_view text) {
     constexpr char hex[] = "0123456789abcdef";
     out.push_back('"');
     for (std::size_t i = 0; i < text.size(); ++i) {
@@ -153,7 +154,7 @@ constexpr void append_json_string(std::string &out, std::string_view text) {
 }
 
 /// Appends "/token" to a JSON pointer with ~ and / escaped (RFC 6901).
-constexpr void append_pointer_token(std::string &pointer, std::string_view token) {
+ACLPP_CONSTEXPR_STD void append_pointer_token(std::string &pointer, std::string_view token) {
     pointer.push_back('/');
     for (char ch : token) {
         if (ch == '~') {

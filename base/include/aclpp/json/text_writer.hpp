@@ -6,6 +6,7 @@
 #pragma once
 
 #include <aclpp/json/text.hpp>
+#include <aclpp/std_constexpr.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -26,37 +27,37 @@ namespace aclpp::json {
 
 class JsonTextWriter {
 public:
-    constexpr explicit JsonTextWriter(bool pretty) : pretty_(pretty) {}
+    ACLPP_CONSTEXPR_STD explicit JsonTextWriter(bool pretty) : pretty_(pretty) {}
 
-    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &begin_object() {
+    ACLPP_JSON_OUT_OF_LINE ACLPP_CONSTEXPR_STD JsonTextWriter &begin_object() {
         open('}', false);
         return *this;
     }
-    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &end_object() {
+    ACLPP_JSON_OUT_OF_LINE ACLPP_CONSTEXPR_STD JsonTextWriter &end_object() {
         close();
         return *this;
     }
     /// `inline_elements`: scalars on one line ("layer": ["a", "b"]).
-    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &begin_array(bool inline_elements) {
+    ACLPP_JSON_OUT_OF_LINE ACLPP_CONSTEXPR_STD JsonTextWriter &begin_array(bool inline_elements) {
         open(']', inline_elements);
         return *this;
     }
-    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &end_array() {
+    ACLPP_JSON_OUT_OF_LINE ACLPP_CONSTEXPR_STD JsonTextWriter &end_array() {
         close();
         return *this;
     }
-    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &key(std::string_view name) {
+    ACLPP_JSON_OUT_OF_LINE ACLPP_CONSTEXPR_STD JsonTextWriter &key(std::string_view name) {
         separate();
         append_json_string(out_, name);
         colon();
         return *this;
     }
-    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &string(std::string_view text) {
+    ACLPP_JSON_OUT_OF_LINE ACLPP_CONSTEXPR_STD JsonTextWriter &string(std::string_view text) {
         separate();
         append_json_string(out_, text);
         return *this;
     }
-    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &number(std::uint64_t value) {
+    ACLPP_JSON_OUT_OF_LINE ACLPP_CONSTEXPR_STD JsonTextWriter &number(std::uint64_t value) {
         char digits[21] = {};
         separate();
         out_.append(uint_digits(value, digits));
@@ -66,7 +67,7 @@ public:
     /// layout: strings, numbers and literals keep their exact text, members their order
     /// (duplicates too), and only the whitespace changes. Text that is not JSON is not checked:
     /// its tokens are written in turn and its containers closed.
-    ACLPP_JSON_OUT_OF_LINE constexpr JsonTextWriter &raw(std::string_view json) {
+    ACLPP_JSON_OUT_OF_LINE ACLPP_CONSTEXPR_STD JsonTextWriter &raw(std::string_view json) {
         std::size_t opened = 0;
         std::size_t pos = 0;
         while (pos < json.size()) {
@@ -94,7 +95,7 @@ public:
         return *this;
     }
     /// Ends the document (pretty text ends with a newline) and gives the text away.
-    [[nodiscard]] ACLPP_JSON_OUT_OF_LINE constexpr std::string take() {
+    [[nodiscard]] ACLPP_JSON_OUT_OF_LINE ACLPP_CONSTEXPR_STD std::string take() {
         if (pretty_) out_.push_back('\n');
         return std::move(out_);
     }
@@ -144,11 +145,11 @@ private:
         return true;
     }
 
-    constexpr void newline(std::size_t depth) {
+    ACLPP_CONSTEXPR_STD void newline(std::size_t depth) {
         out_.push_back('\n');
         for (std::size_t i = 0; i < depth; ++i) out_.append("  ");
     }
-    constexpr void separate() {
+    ACLPP_CONSTEXPR_STD void separate() {
         if (after_key_) {
             after_key_ = false;
             return;
@@ -163,16 +164,16 @@ private:
             newline(levels_.size());
         }
     }
-    constexpr void colon() {
+    ACLPP_CONSTEXPR_STD void colon() {
         out_.append(pretty_ ? ": " : ":");
         after_key_ = true;
     }
-    constexpr void open(char closing, bool inline_elements) {
+    ACLPP_CONSTEXPR_STD void open(char closing, bool inline_elements) {
         separate();
         out_.push_back(closing == '}' ? '{' : '[');
         levels_.push_back(Level{closing, inline_elements, 0});
     }
-    constexpr void close() {
+    ACLPP_CONSTEXPR_STD void close() {
         const Level level = levels_.back();
         levels_.pop_back();
         if (pretty_ && !level.inline_elements && level.count != 0) newline(levels_.size());
