@@ -15,21 +15,30 @@ void writeSetting(JsonWriter &w, std::string_view pointer, const Setting<T> &set
 
 std::string_view dumpKindName(DumpKind kind) {
     switch (kind) {
-        case DumpKind::none: return "none";
-        case DumpKind::operatorDump: return "operator";
-        case DumpKind::overflow: return "overflow";
-        case DumpKind::exceptionBrief: return "exception_brief";
-        case DumpKind::exceptionNorm: return "exception_norm";
-        case DumpKind::exceptionCore: return "exception_core";
+        case DumpKind::none:
+            return "none";
+        case DumpKind::operatorDump:
+            return "operator";
+        case DumpKind::overflow:
+            return "overflow";
+        case DumpKind::exceptionBrief:
+            return "exception_brief";
+        case DumpKind::exceptionNorm:
+            return "exception_norm";
+        case DumpKind::exceptionCore:
+            return "exception_core";
     }
     return "none";
 }
 
 std::string_view profilerModeName(ProfilerMode mode) {
     switch (mode) {
-        case ProfilerMode::dynamic: return "dynamic";
-        case ProfilerMode::environment: return "environment";
-        case ProfilerMode::config: return "config";
+        case ProfilerMode::dynamic:
+            return "dynamic";
+        case ProfilerMode::environment:
+            return "environment";
+        case ProfilerMode::config:
+            return "config";
     }
     return "dynamic";
 }
@@ -80,10 +89,14 @@ void writeProfiler(JsonWriter &w, const ProfilerOutcome &profiler) {
 
 std::string_view sourceName(Source source) noexcept {
     switch (source) {
-        case Source::defaulted: return "default";
-        case Source::config: return "config";
-        case Source::environment: return "environment";
-        case Source::platform: return "platform";
+        case Source::defaulted:
+            return "default";
+        case Source::config:
+            return "config";
+        case Source::environment:
+            return "environment";
+        case Source::platform:
+            return "platform";
     }
     return "default";
 }
