@@ -36,7 +36,7 @@ GOLDEN = HERE / "golden"
 
 # Variables the core or the tool reads: the tests decide them, never the caller's shell.
 SCRUBBED = [
-    "ACLPP_SOC", "ACLPP_DEVICE_COUNT", "ASCEND_WORK_PATH", "ASCEND_DUMP_PATH", "NPU_COLLECT_PATH",
+    "ACLPP_SOC", "ACLPP_DEVICE_COUNT", "ACLPP_CANN_VERSION", "ASCEND_WORK_PATH", "ASCEND_DUMP_PATH", "NPU_COLLECT_PATH",
     "ASCEND_DUMP_SCENE", "PROFILER_SAMPLECONFIG", "ASCEND_LOG_DEVICE_FLUSH_TIMEOUT",
     "AUTO_USE_UC_MEMORY", "NO_COLOR", "LANG", "LANGUAGE",
 ]
@@ -85,6 +85,15 @@ CASES = [
     Case("check-several-files", ["check", "clean.json", "warnings.json", "dump.json"]),
     Case("check-unreadable-beats-errors", ["check", "dump.json", "does_not_exist.json"]),
     Case("check-colour-always", ["--color", "always", "check", "warnings.json", "dump.json"]),
+    # CANN versions (B-9): the rules of a release where releases differ, one report per version
+    Case("check-cann-default-empty-dump", ["check", "cann_empty_dump.json"]),
+    Case("check-cann-9.0.0-empty-dump", ["check", "--cann", "9.0.0", "cann_empty_dump.json"]),
+    Case("check-cann-several-versions",
+         ["check", "--cann", "9.0.0,9.1.0,9.2.0", "cann_empty_dump.json", "cann_profiler.json"]),
+    Case("check-cann-9.1.0-simt-fifo", ["check", "--soc", "Ascend910B1", "--cann", "9.1.0", "cann_simt_fifo.json"]),
+    Case("check-cann-mapped-versions", ["check", "--cann", "9.0.5,master", "cann_empty_dump.json"]),
+    Case("check-cann-from-environment", ["check", "cann_empty_dump.json"], env={"ACLPP_CANN_VERSION": "9.0.1"}),
+    Case("check-cann-unknown-version", ["check", "--cann", "9.1.RC1", "clean.json"]),
     # usage errors
     Case("check-unknown-soc", ["check", "--soc", "Ascend910Z", "clean.json"]),
     Case("check-without-file", ["check"]),
@@ -269,7 +278,20 @@ def check_json(tool):
         for finding in findings:
             c.expect(any(finding["message"] in line for line in text_lines),
                      f"{name}: the text output lacks {finding['message']!r}")
+    # B-9: one report per version and file, version by version, each naming the rules it applied;
+    # standard input is read once and checked for every version.
+    proc = subprocess.run([tool, "check", "--json", "--cann", "9.0.0,9.0.5,master", "-", "clean.json"], cwd=CONFIGS,
+                          env=base_env(), input=b'{"dump":{}}', stdout=subprocess.PIPE, timeout=60)
+    c.expect(proc.returncode == 1, f"check --json --cann exit status {proc.returncode}, expected 1")
+    reports = json.loads(proc.stdout)
+    got = [(r.get("file"), r.get("cann_requested"), r.get("cann_version"), r.get("result")) for r in reports]
+    want = [("<stdin>", "9.0.0", "9.0.0", 100009), ("clean.json", "9.0.0", "9.0.0", 0),
+            ("<stdin>", "9.0.5", "9.0.1", 100009), ("clean.json", "9.0.5", "9.0.1", 0),
+            ("<stdin>", "master", "9.2.0", 0), ("clean.json", "master", "9.2.0", 0)]
+    c.expect(got == want, f"check --json --cann gave {got}, expected {want}")
     status, out, _ = run_tool(tool, ["check", "--json", "clean.json"], CONFIGS, base_env())
+    c.expect("cann_requested" not in json.loads(out)[0] and json.loads(out)[0].get("cann_version") == "9.2.0",
+             "check --json without --cann: no cann_requested, cann_version 9.2.0 (master's rules)")
     c.expect(status == 0, f"check --json clean.json exit status {status}")
     c.expect(json.loads(out)[0]["findings"] == [], "check --json clean.json has findings")
     print("ok   check --json" if c.failures == 0 else f"{c.failures} check --json failures")

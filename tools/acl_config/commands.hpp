@@ -12,9 +12,10 @@ namespace aclconfig {
 
 struct CheckOptions {
     std::vector<std::string> files;
-    std::string soc;              // "" = the platform the next aclInit would use
-    uint32_t devices = 0;         // 0 = not given (checkedDeviceCount)
-    std::string format = "text";  // text, json, github, sarif
+    std::string soc;                        // "" = the platform the next aclInit would use
+    uint32_t devices = 0;                   // 0 = not given (checkedDeviceCount)
+    std::string format = "text";            // text, json, github, sarif
+    std::vector<std::string> cannVersions;  // --cann: each gets its own reports (B-9); none: the default
 };
 
 struct SchemaOptions {

@@ -44,6 +44,14 @@ int main(int argc, char **argv) {
     checkCommand->add_option("FILE", check.files, "acl.json files to check (- for standard input)")->required();
     checkCommand->add_option("--soc", check.soc, "Validate for this SoC (see `acl-config socs`)")->option_text("NAME");
     addDevicesOption(*checkCommand, check.devices);
+    checkCommand
+        ->add_option("--cann", check.cannVersions,
+                     "Apply the rules of these CANN releases where releases differ, one report per version: "
+                     "9.0.0, 9.0.1, 9.1.0, 9.2.0 or master, comma separated (default: ACLPP_CANN_VERSION, else "
+                     "master's rules)")
+        ->delimiter(',')
+        ->allow_extra_args(false)  // one list per --cann: the files that follow are not versions
+        ->option_text("VERSION[,VERSION...]");
     CLI::Option *formatOption =
         checkCommand
             ->add_option("--format", check.format,

@@ -63,6 +63,18 @@ std::string plural(std::size_t n, std::string_view word) {
 
 }  // namespace
 
+std::vector<std::string> checkedCannVersions(const std::vector<std::string> &versions) {
+    std::vector<std::string> out;
+    for (const std::string &version : versions) {
+        if (!aclpp::schema::cann::parseCannVersion(version)) {
+            throw UsageError("unknown CANN version \"" + version +
+                             "\"; allowed: " + std::string(aclpp::schema::cann::kCannVersionAllowed));
+        }
+        if (std::find(out.begin(), out.end(), version) == out.end()) out.push_back(version);
+    }
+    return out;
+}
+
 const char *checkedSoc(const std::string &soc) {
     if (soc.empty()) return nullptr;
     std::string closest;
@@ -95,25 +107,32 @@ uint32_t checkedDeviceCount(uint32_t requested) {
     return 0;
 }
 
-Validation validateFile(const std::string &file, const char *soc, uint32_t devices) {
+Validation validateFile(const std::string &file, const char *soc, uint32_t devices, const std::string &cann,
+                        const std::string *stdinBytes) {
     Validation v;
     v.file = file;
+    v.cann = cann;
+    const char *cannVersion = cann.empty() ? nullptr : cann.c_str();
     aclppReport *raw = nullptr;
     if (file == kStdinArgument) {
         v.file = kStdinName;
-        // One byte past the limit is enough for the core to refuse it as it refuses a file (F-2);
-        // more is never read, so an endless input (/dev/zero) ends at once.
         std::string &text = v.stdinText.emplace();
-        std::array<char, 65536> chunk{};
-        while (text.size() < kStdinReadLimit && std::cin) {
-            std::cin.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-            text.append(chunk.data(), static_cast<std::size_t>(std::cin.gcount()));
+        if (stdinBytes != nullptr) {
+            text = *stdinBytes;
+        } else {
+            // One byte past the limit is enough for the core to refuse it as it refuses a file (F-2);
+            // more is never read, so an endless input (/dev/zero) ends at once.
+            std::array<char, 65536> chunk{};
+            while (text.size() < kStdinReadLimit && std::cin) {
+                std::cin.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+                text.append(chunk.data(), static_cast<std::size_t>(std::cin.gcount()));
+            }
+            if (std::cin.bad()) throw UsageError("cannot read standard input");
+            if (text.size() > kStdinReadLimit) text.resize(kStdinReadLimit);
         }
-        if (std::cin.bad()) throw UsageError("cannot read standard input");
-        if (text.size() > kStdinReadLimit) text.resize(kStdinReadLimit);
-        v.result = aclppValidateBufferForDevices(v.stdinText->data(), v.stdinText->size(), soc, devices, &raw);
+        v.result = aclppValidateBufferForCann(text.data(), text.size(), soc, devices, cannVersion, &raw);
     } else {
-        v.result = aclppValidateFileForDevices(file.c_str(), soc, devices, &raw);
+        v.result = aclppValidateFileForCann(file.c_str(), soc, devices, cannVersion, &raw);
     }
     v.report.reset(raw);
     if (raw == nullptr) {
@@ -128,7 +147,9 @@ Validation validateFile(const std::string &file, const char *soc, uint32_t devic
         if (aclppReportGetFinding(raw, i, &finding) == ACL_SUCCESS) v.findings.push_back(finding);
     }
     // The report names the SoC its rules came from, which matters when --soc was not given.
-    v.soc = stringMember(readJson(aclppReportJson(raw)), "soc");
+    const acl::JsonValue json = readJson(aclppReportJson(raw));
+    v.soc = stringMember(json, "soc");
+    v.cannRules = stringMember(json, "cann_version");
     return v;
 }
 
@@ -185,7 +206,17 @@ void printSummary(std::ostream &out, const Style &style, const Validation &v) {
     for (const std::string &c : counts) tally += (tally.empty() ? "" : ", ") + c;
     if (tally.empty()) tally = "no findings";
 
-    const std::string on = v.soc.empty() ? std::string() : " on " + v.soc;
+    std::string on = v.soc.empty() ? std::string() : " on " + v.soc;
+    // B-9: the CANN release, when --cann named one or ACLPP_CANN_VERSION chose other rules than
+    // master's (the default, which the summary leaves unsaid).
+    const std::string cann = !v.cann.empty() ? v.cann
+                             : v.cannRules != aclpp::schema::cann::releaseName(aclpp::schema::cann::kDefaultRelease)
+                                 ? v.cannRules
+                                 : std::string();
+    if (!cann.empty()) {
+        on += " with CANN " + cann;
+        if (!v.cannRules.empty() && v.cannRules != cann) on += " (the rules of " + v.cannRules + ")";
+    }
     out << style.bold(v.file + ":") << ' ';
     if (v.result == ACL_SUCCESS) {
         out << style.green("ok") << on << " (" << tally << ")\n";

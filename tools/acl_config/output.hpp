@@ -5,6 +5,7 @@
 #include <acl/aclpp_ext.h>
 
 #include <acl/json.hpp>
+#include <aclpp/schema/cann_versions.hpp>
 #include <aclpp/schema/file.hpp>
 #include <cstdint>
 #include <memory>
@@ -73,6 +74,8 @@ struct Validation {
     aclError result = ACL_SUCCESS;
     std::vector<aclppFinding> findings;  // point into *report
     std::string soc;                     // the SoC the rules came from
+    std::string cann;                    // the CANN version --cann named; "" when none (B-9)
+    std::string cannRules;               // the release whose rules were applied ("9.2.0": master's)
 
     [[nodiscard]] std::size_t count(aclppSeverity severity) const noexcept;
 };
@@ -86,9 +89,15 @@ struct Validation {
 /// ACLPP_MAX_DEVICE_COUNT is accepted (a config is often checked away from the server it is for).
 [[nodiscard]] uint32_t checkedDeviceCount(uint32_t requested);
 
-/// Runs aclppValidateFileForDevices (aclppValidateBufferForDevices on standard input for "-"):
-/// the only validation acl-config does.
-[[nodiscard]] Validation validateFile(const std::string &file, const char *soc, uint32_t devices);
+/// The --cann versions, checked (a usage error names one that is not a version) and without
+/// repeats, in the order given (B-9).
+[[nodiscard]] std::vector<std::string> checkedCannVersions(const std::vector<std::string> &versions);
+
+/// Runs aclppValidateFileForCann (aclppValidateBufferForCann on standard input for "-"): the only
+/// validation acl-config does. `cann` "": ACLPP_CANN_VERSION, else master's rules. `stdinBytes`:
+/// standard input as an earlier validation read it (it can be read once), nullptr to read it.
+[[nodiscard]] Validation validateFile(const std::string &file, const char *soc, uint32_t devices,
+                                      const std::string &cann = {}, const std::string *stdinBytes = nullptr);
 
 /// "message [pointer] (code NAME) hint: ..." of one finding, without its location and severity.
 [[nodiscard]] std::string findingText(const Style &style, const aclppFinding &finding);

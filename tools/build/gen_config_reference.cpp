@@ -402,6 +402,7 @@ void writeProfiler(std::ostream &out, const std::vector<FamilyRow> &rows) {
         << ". When `PROFILER_SAMPLECONFIG` is set and non-empty the section is ignored and not validated.\n\n"
         << "| Key | Allowed | Products |\n|---|---|---|\n";
     for (const schema::profiler_rules::KeyRule &rule : schema::profiler_rules::kKeyRules) {
+        if (!rule.inRelease(schema::cann::kDefaultRelease)) continue;  // master's rules; B-9 lists the others
         out << "| " << code(rule.key) << " | " << profilerAllowed(rule) << " | "
             << familiesWith(rows, [&](const FamilyTraits &t) { return supports(t.profiler, rule.gate); }) << " |\n";
     }

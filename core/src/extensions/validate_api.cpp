@@ -44,6 +44,7 @@ void finishReport(aclppReport &report, const PlatformChoice &platform) {
     } else {
         w.key("device_count").value(static_cast<uint64_t>(platform.deviceCount));
     }
+    w.key("cann_version").value(aclpp::schema::cann::releaseName(platform.cannRelease));
     w.key("findings").beginArray();
     report.shownPointers.reserve(report.findings.size());
     for (const Finding &f : report.findings) {
@@ -66,10 +67,12 @@ void finishReport(aclppReport &report, const PlatformChoice &platform) {
     report.json = w.take();
 }
 
-/// Which device count a validation checks default_device against.
+/// Which device count a validation checks default_device against, and which CANN release's rules
+/// apply (B-9).
 struct DeviceCountRequest {
-    uint32_t count = 0;                // 1..kMaxDeviceCount: this one; 0: the platform's
-    bool unknownWhenUnchosen = false;  // with 0: no count chosen means "not known" (0 in the settings)
+    uint32_t count = 0;                 // 1..kMaxDeviceCount: this one; 0: the platform's
+    bool unknownWhenUnchosen = false;   // with 0: no count chosen means "not known" (0 in the settings)
+    const char *cannVersion = nullptr;  // nullptr: the platform's (ACLPP_CANN_VERSION, else master)
 };
 
 aclError validate(std::optional<std::string_view> bytes, bool padded, const char *soc, DeviceCountRequest devices,
@@ -78,6 +81,11 @@ aclError validate(std::optional<std::string_view> bytes, bool padded, const char
     *out = nullptr;
     if (soc != nullptr && findProduct(soc) == nullptr) return ACL_ERROR_INVALID_PARAM;
     if (devices.count > kMaxDeviceCount) return ACL_ERROR_INVALID_PARAM;
+    std::optional<aclpp::schema::cann::Release> release;
+    if (devices.cannVersion != nullptr) {
+        release = aclpp::schema::cann::parseCannVersion(devices.cannVersion);
+        if (!release) return ACL_ERROR_INVALID_PARAM;
+    }
 
     const PlatformOverride override_ = platformOverrideInForce();
     PlatformChoice platform = soc != nullptr ? resolvePlatform(override_, soc) : resolvePlatform(override_);
@@ -86,13 +94,17 @@ aclError validate(std::optional<std::string_view> bytes, bool padded, const char
     } else if (devices.unknownWhenUnchosen && !platform.deviceCountChosen) {
         platform.deviceCount = 0;
     }
+    if (release) platform.chooseCannRelease(*release);
     auto report = std::make_unique<aclppReport>();
     if (readFailure != nullptr) {
         report->findings.push_back(
             Finding{Severity::error, readFailure->code, ACLPP_STEP_READ_FILE, "", readFailure->message, {}});
     } else {
         const EnvironmentSnapshot environment = EnvironmentSnapshot::capture();
-        const ValidationSettings settings{platform.rulesProduct(), platform.deviceCount, environment, false};
+        const ValidationSettings settings{.product = platform.rulesProduct(),
+                                          .deviceCount = platform.deviceCount,
+                                          .environment = environment,
+                                          .release = platform.cannRelease};
         ValidationOutcome outcome = validateConfig(bytes, padded, settings);
         if (!platform.valid()) outcome.report.error(ACLPP_STEP_SOC, ACL_ERROR_INTERNAL_ERROR, "", platform.error);
         if (const Finding *decisive = outcome.report.decisiveError()) {
@@ -151,6 +163,16 @@ aclError aclppValidateFileForDevices(const char *path, const char *soc, uint32_t
 aclError aclppValidateBufferForDevices(const char *data, size_t length, const char *soc, uint32_t deviceCount,
                                        aclppReport **report) {
     return validateBuffer(data, length, soc, DeviceCountRequest{deviceCount, true}, report);
+}
+
+aclError aclppValidateFileForCann(const char *path, const char *soc, uint32_t deviceCount, const char *cannVersion,
+                                  aclppReport **report) {
+    return validateFile(path, soc, DeviceCountRequest{deviceCount, true, cannVersion}, report);
+}
+
+aclError aclppValidateBufferForCann(const char *data, size_t length, const char *soc, uint32_t deviceCount,
+                                    const char *cannVersion, aclppReport **report) {
+    return validateBuffer(data, length, soc, DeviceCountRequest{deviceCount, true, cannVersion}, report);
 }
 
 aclError aclppReportResult(const aclppReport *report) {

@@ -141,8 +141,12 @@ private:
 
     void validate() {
         environment_ = EnvironmentSnapshot::capture();
-        const ValidationSettings settings{platform_.rulesProduct(), platform_.deviceCount, environment_, true,
-                                          Findings::shownByInit};
+        const ValidationSettings settings{.product = platform_.rulesProduct(),
+                                          .deviceCount = platform_.deviceCount,
+                                          .environment = environment_,
+                                          .createMissingDirectories = true,
+                                          .findings = Findings::shownByInit,
+                                          .release = platform_.cannRelease};
         outcome_ = validateConfig(configGiven_ ? std::optional<std::string_view>(bytes_->view()) : std::nullopt, true,
                                   settings);
         state_.runtime.devices.start(platform_.rulesProduct(), platform_.socName, platform_.deviceCount);

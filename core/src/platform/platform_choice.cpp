@@ -37,12 +37,36 @@ void chooseDeviceCount(PlatformChoice &choice, const PlatformOverride &override_
     choice.deviceCountChosen = true;
 }
 
+// B-9: the emulated runtime applies the differences of the release ACLPP_CANN_VERSION names;
+// unset or empty is master's rules. A value that is not a version makes the choice unusable, as
+// a bad ACLPP_DEVICE_COUNT does: the rules stay master's and the SoC step fails with 500000.
+void readCannRelease(PlatformChoice &choice) {
+    const char *text = std::getenv("ACLPP_CANN_VERSION");
+    if (text == nullptr || *text == '\0') return;
+    if (const std::optional<schema::cann::Release> release = schema::cann::parseCannVersion(text)) {
+        choice.cannRelease = *release;
+        return;
+    }
+    if (choice.error.empty()) {
+        choice.error = "ACLPP_CANN_VERSION is " + quotedText(text) +
+                       "; allowed: " + std::string(schema::cann::kCannVersionAllowed) + " (B-9)";
+        choice.cannVersionError = choice.error;
+    }
+}
+
 }  // namespace
+
+void PlatformChoice::chooseCannRelease(schema::cann::Release release) {
+    cannRelease = release;
+    if (!cannVersionError.empty() && error == cannVersionError) error.clear();
+    cannVersionError.clear();
+}
 
 PlatformChoice resolvePlatform(const PlatformOverride &override_, const char *soc) {
     PlatformChoice choice;
     chooseSoc(choice, soc);
     chooseDeviceCount(choice, override_);
+    readCannRelease(choice);
     return choice;
 }
 
@@ -55,6 +79,7 @@ PlatformChoice resolvePlatform(const PlatformOverride &override_) {
         chooseSoc(choice, env != nullptr && *env != '\0' ? std::string(env) : std::string(defaultProduct().soc));
     }
     chooseDeviceCount(choice, override_);
+    readCannRelease(choice);
     return choice;
 }
 

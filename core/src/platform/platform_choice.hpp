@@ -4,6 +4,7 @@
 
 #include "acl/aclpp_ext.h"
 
+#include <aclpp/schema/cann_versions.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -20,8 +21,14 @@ struct PlatformChoice {
     uint32_t deviceCount = 1;
     bool deviceCountChosen = false;  // by aclppSetPlatform, ACLPP_DEVICE_COUNT or the live runtime
     std::string error;               // why the choice is unusable (the SoC step fails with 500000)
+    std::string cannVersionError;    // the part of `error` that ACLPP_CANN_VERSION caused, if any
+    /// The CANN release whose rules validation applies (B-9): ACLPP_CANN_VERSION, else master's.
+    schema::cann::Release cannRelease = schema::cann::kDefaultRelease;
 
     [[nodiscard]] bool valid() const noexcept { return product != nullptr && error.empty(); }
+    /// Applies a release named by the caller: it replaces ACLPP_CANN_VERSION, and with it the
+    /// error of a value there that is not a version.
+    void chooseCannRelease(schema::cann::Release release);
     /// The product whose rules validation uses: the chosen one, or the default when unknown.
     [[nodiscard]] const Product &rulesProduct() const noexcept { return product ? *product : defaultProduct(); }
 };

@@ -2,6 +2,8 @@
 // to put findings and the effective values. Never a path, never global state.
 #pragma once
 
+#include <aclpp/schema/cann_versions.hpp>
+
 #include "json/document.hpp"
 #include "platform/environment.hpp"
 #include "platform/products.hpp"
@@ -21,6 +23,8 @@ struct ValidationContext {
     uint32_t deviceCount = 1;
     /// Validate-only runs never create directories; an init creates missing env paths (K-6).
     bool createMissingDirectories = false;
+    /// The CANN release whose rules apply where releases differ (B-9).
+    schema::cann::Release release = schema::cann::kDefaultRelease;
 };
 
 /// Section validators, each in its own file. Each appends findings in the reference's

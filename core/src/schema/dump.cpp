@@ -171,6 +171,12 @@ std::string supportedCoreDumpFamilies() {
     return out;
 }
 
+/// The message id of a wrong JSON type in dump: EP0004 before 9.1.0, EP0001 from it (B-9); the
+/// code is 100009 in both.
+std::string_view typeErrorId(schema::cann::Release release) noexcept {
+    return schema::cann::hasChange(release, schema::cann::Change::dumpTypeErrorsAreEp0001) ? "EP0001" : "EP0004";
+}
+
 // ---- The validator --------------------------------------------------------------------------
 
 class DumpValidator {
@@ -267,12 +273,13 @@ private:
     }
 
     void typeError(const Location &at, JsonElement value, std::string_view expected) {
-        error(at, "EP0001: " + at.name() + " is " + found(value) + "; it must be " + std::string(expected));
+        error(at, std::string(typeErrorId(ctx_.release)) + ": " + at.name() + " is " + found(value) + "; it must be " +
+                      std::string(expected));
     }
 
     void memberTypeError(const Location &at, JsonElement value, const Location &array, std::string_view expected) {
-        error(at, "EP0001: " + at.name() + " is " + found(value) + "; every member of " + array.name() + " must be " +
-                      std::string(expected));
+        error(at, std::string(typeErrorId(ctx_.release)) + ": " + at.name() + " is " + found(value) +
+                      "; every member of " + array.name() + " must be " + std::string(expected));
     }
 
     void conflict(const Location &at, std::string_view value, std::string_view rule) {
@@ -484,9 +491,12 @@ private:
     void checkPath() {
         const Location at = member(kPath);
         if (!members_.present[kPath]) {
+            // Only a release before 9.1.0 checks an empty dump at all (B-9).
+            const std::string_view emptyDump =
+                dump_.size() == 0 ? "; CANN releases before 9.1.0 require it in an empty dump too (B-9)" : "";
             error(at,
                   "EP0001: dump_path is missing; it is required unless dump_scene is an exception scene (" +
-                      joined(kExceptionSceneValues) + ")",
+                      joined(kExceptionSceneValues) + ")" + std::string(emptyDump),
                   "add \"dump_path\" naming an existing readable and writable directory, or <a.b.c.d>:<path>");
             return;
         }
@@ -784,15 +794,17 @@ void validateDump(ValidationContext &ctx) {
     DumpEnvironment environment(ctx.environment, ctx.createMissingDirectories, ctx.report);
     std::optional<std::string_view> configPath;
 
-    // K-4: no `dump` (or a non-object top level) and `dump: {}` are valid and enable nothing.
+    // K-4: no `dump` (or a non-object top level) and `dump: {}` are valid and enable nothing;
+    // before CANN 9.1.0 an empty dump is checked as any other and lacks dump_path (B-9).
     if (const std::optional<JsonElement> dump = findMember(ctx.document.root(), "dump")) {
         JsonObject object;
         if (dump->get_object().get(object) != simdjson::SUCCESS) {
-            ctx.report.error(ACLPP_STEP_DUMP, ACL_ERROR_INVALID_DUMP_CONFIG, "/dump",
-                             "EP0001: dump is " + found(*dump) + "; it must be an object");
+            ctx.report.error(
+                ACLPP_STEP_DUMP, ACL_ERROR_INVALID_DUMP_CONFIG, "/dump",
+                std::string(typeErrorId(ctx.release)) + ": dump is " + found(*dump) + "; it must be an object");
             return;
         }
-        if (object.size() != 0) {
+        if (object.size() != 0 || !schema::cann::hasChange(ctx.release, schema::cann::Change::emptyDumpAccepted)) {
             DumpValidator validator(ctx, object);
             // A rejected config leaves no outcome and, above all, creates no env directory.
             if (!validator.validate()) return;

@@ -457,6 +457,7 @@ void writeProfiler(JsonWriter &w, const Products &products) {
         .key("properties")
         .beginObject();
     for (const schema::profiler_rules::KeyRule &rule : schema::profiler_rules::kKeyRules) {
+        if (!rule.inRelease(schema::cann::kDefaultRelease)) continue;  // the schema has master's rules (B-9)
         w.key(rule.key);
         writeProfilerKey(w, rule, products);
     }

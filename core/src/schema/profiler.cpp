@@ -32,9 +32,19 @@ using namespace schema::profiler_rules;
 using schema::allDigits;
 using schema::decimalValue;
 
-const KeyRule *findRule(std::string_view key) noexcept {
+/// The rule of `key` when `release`'s allow-list has it (B-9), else nullptr.
+const KeyRule *findRule(std::string_view key, schema::cann::Release release) noexcept {
     const auto *it = std::find_if(kKeyRules.begin(), kKeyRules.end(), [key](const KeyRule &r) { return r.key == key; });
-    return it == kKeyRules.end() ? nullptr : it;
+    return it == kKeyRules.end() || !it->inRelease(release) ? nullptr : it;
+}
+
+/// `release`'s allow-list, in the reference's order.
+std::vector<std::string_view> allowedKeys(schema::cann::Release release) {
+    std::vector<std::string_view> keys;
+    for (const KeyRule &rule : kKeyRules) {
+        if (rule.inRelease(release)) keys.push_back(rule.key);
+    }
+    return keys;
 }
 
 template <class Range>
@@ -155,7 +165,7 @@ private:
     void checkOutput(JsonElement value);
     void checkStorageLimit(JsonElement value);
     void checkInstrProfilingFreq(JsonElement value, std::optional<JsonElement> instrProfiling);
-    void checkOptype(JsonElement value);
+    void checkOptype(std::string_view key, JsonElement value);
 
     std::string metricsAllowed() const {
         return "allowed on " + std::string(product_) + ": [" + joinWith(traits_.aicMetrics, "|") +
@@ -196,13 +206,14 @@ void ProfilerValidator::run(JsonElement section) {
     }
 
     std::optional<JsonElement> switchValue, output, storageLimit, instrFreq, instrProfiling, optype;
+    std::string_view optypeKey;  // optype, or scale before CANN 9.1.0 (B-9)
     std::string_view metrics;
     for (std::size_t i = 0; i < members.size(); ++i) {
         const auto &[key, value] = members[i];
         if (lastIndex[key] != i) continue;
         outcome.keys.emplace_back(std::string(key), minifiedJson(value));
 
-        const KeyRule *rule = findRule(key);
+        const KeyRule *rule = findRule(key, ctx_.release);
         if (rule == nullptr) {
             checkUnknownKey(key);
             continue;
@@ -216,7 +227,10 @@ void ProfilerValidator::run(JsonElement section) {
         if (key == "storage_limit") storageLimit = value;
         if (key == "instr_profiling_freq") instrFreq = value;
         if (key == "instr_profiling") instrProfiling = value;
-        if (key == "optype") optype = value;
+        if (rule->kind == Kind::optype) {
+            optype = value;
+            optypeKey = key;
+        }
         if (key == "aic_metrics" && isString) metrics = text;
     }
 
@@ -231,7 +245,7 @@ void ProfilerValidator::run(JsonElement section) {
         if (storageLimit) checkStorageLimit(*storageLimit);
         if (instrFreq && supports(traits_, Gate::instrProfilingFreq))
             checkInstrProfilingFreq(*instrFreq, instrProfiling);
-        if (optype) checkOptype(*optype);
+        if (optype) checkOptype(optypeKey, *optype);
         outcome.aicMetrics = metrics.empty() ? std::string(traits_.defaultAicMetric) : std::string(metrics);
 
         // CANN's docs advise against it, the runtime does not refuse it.
@@ -257,13 +271,16 @@ void ProfilerValidator::checkUnknownKey(std::string_view key) {
                  : "it is now " + quotedText(former.current));
         return;
     }
-    static const std::vector<std::string_view> kAllowed = [] {
-        std::vector<std::string_view> keys;
-        for (const KeyRule &rule : kKeyRules) keys.push_back(rule.key);
-        return keys;
-    }();
-    const std::string_view suggestion = closestMatch(key, kAllowed);
-    fail(key, "EK0005: " + quotedText(key) + " is not a profiler option; allowed: " + joinWith(kAllowed, ", "),
+    const std::vector<std::string_view> allowed = allowedKeys(ctx_.release);
+    std::string message = "EK0005: " + quotedText(key) + " is not a profiler option";
+    const bool otherReleasesHaveIt = std::any_of(kKeyRules.begin(), kKeyRules.end(), [key](const KeyRule &rule) {
+        return rule.key == key;  // in kKeyRules but not in this release's list
+    });
+    if (otherReleasesHaveIt) {
+        message += " in CANN " + std::string(schema::cann::releaseName(ctx_.release)) + " (B-9)";
+    }
+    const std::string_view suggestion = closestMatch(key, allowed);
+    fail(key, message + "; allowed: " + joinWith(allowed, ", "),
          suggestion.empty() ? std::string() : "did you mean " + quotedText(suggestion) + "?");
 }
 
@@ -448,14 +465,15 @@ void ProfilerValidator::checkInstrProfilingFreq(JsonElement value, std::optional
     }
 }
 
-void ProfilerValidator::checkOptype(JsonElement value) {
+void ProfilerValidator::checkOptype(std::string_view key, JsonElement value) {
     std::string_view text;
-    if (value.get_string().get(text) != simdjson::SUCCESS) return failType("optype", value, "a JSON string");
+    if (value.get_string().get(text) != simdjson::SUCCESS) return failType(key, value, "a JSON string");
     if (text.empty()) return;
     // The reference fails here with no EK code: only a task-scale capable profiler class (none of
-    // the emulated families) accepts optype (K-5).
-    fail("optype", "optype is " + describeValue(value) + "; task-scale profiling (optype) is not supported on " +
-                       std::string(product_) + " (" + std::string(ctx_.product.soc) + "); leave optype out or \"\"");
+    // the emulated families) accepts optype (K-5), or scale before it (B-9).
+    const std::string name(key);
+    fail(key, name + " is " + describeValue(value) + "; task-scale profiling (" + name + ") is not supported on " +
+                  std::string(product_) + " (" + std::string(ctx_.product.soc) + "); leave " + name + " out or \"\"");
 }
 
 // profiling.cpp:139-188 falls back to $ASCEND_WORK_PATH/profiling_data, then the executable's

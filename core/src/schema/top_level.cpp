@@ -294,6 +294,13 @@ void checkMaxOpqueueNum(ValidationContext &ctx, JsonObject root) {
     }
 }
 
+/// B-9: releases before 9.2.0 return the device's 207000 for a SIMT printf FIFO the product lacks;
+/// from 9.2.0 it is tolerated like every other lacked limit (K-2).
+bool lackedLimitTolerated(const ValidationContext &ctx, const LimitRule &limit) {
+    return limit.limit != kLimitSimtPrintfFifoSize ||
+           schema::cann::hasChange(ctx.release, schema::cann::Change::lackedSimtPrintfFifoWarns);
+}
+
 const KeyRule &keyRuleOf(const LimitRule &limit) {
     for (const KeyRule &rule : kKeyRules) {
         if (rule.key == limit.configKey) return rule;
@@ -321,7 +328,18 @@ bool applyLimit(ValidationContext &ctx, const LimitRule &limit, uint64_t request
         }
         return true;
     }
-    const bool tolerated = decision.code == ACL_ERROR_RT_FEATURE_NOT_SUPPORT || limit.kind != LimitKind::printfFifo;
+    const bool lacked = decision.code == ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+    if (lacked && !lackedLimitTolerated(ctx, limit)) {
+        const std::string cann(schema::cann::releaseName(ctx.release));
+        ctx.report.error(rule.step, decision.code, pointer,
+                         std::string(rule.key) + " is " + describeValue(element) + ", but " +
+                             std::string(ctx.product.traits->name) + " (" + std::string(ctx.product.soc) +
+                             ") has no SIMT printf FIFO, and CANN " + cann +
+                             " returns the device's refusal (B-9; from CANN 9.2.0 it is a warning)",
+                         "remove " + std::string(rule.key) + " for this product");
+        return false;
+    }
+    const bool tolerated = lacked || limit.kind != LimitKind::printfFifo;
     if (!tolerated) {
         ctx.report.error(rule.step, decision.code, pointer,
                          std::string(rule.key) + " is " + describeValue(element) +
@@ -332,7 +350,6 @@ bool applyLimit(ValidationContext &ctx, const LimitRule &limit, uint64_t request
     }
     setting.set(decision.applied, Source::platform, pointer);
     setting.note = decision.note + ", not applied";
-    const bool lacked = decision.code == ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
     ctx.report.warning(rule.step, pointer,
                        std::string(rule.key) + " is " + describeValue(element) + ": " + decision.note + "; not applied",
                        lacked ? std::string(ctx.product.traits->lackedLimitHint) : std::string());

@@ -94,7 +94,8 @@ ValidationOutcome validateConfig(std::optional<std::string_view> bytes, bool pad
                           outcome.report,
                           outcome.effective,
                           settings.deviceCount,
-                          settings.createMissingDirectories};
+                          settings.createMissingDirectories,
+                          settings.release};
     validateDocument(ctx);
     if (settings.findings == Findings::all) {
         positionFindings(outcome.report, document->text());

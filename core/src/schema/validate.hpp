@@ -2,6 +2,7 @@
 // run every section validator, position every finding.
 #pragma once
 
+#include <aclpp/schema/cann_versions.hpp>
 #include <optional>
 #include <string_view>
 
@@ -23,6 +24,7 @@ struct ValidationSettings {
     const EnvironmentSnapshot &environment;
     bool createMissingDirectories = false;
     Findings findings = Findings::all;
+    schema::cann::Release release = schema::cann::kDefaultRelease;  // whose rules differ (B-9)
 };
 
 struct ValidationOutcome {

@@ -218,7 +218,10 @@ aclError aclppGetEffectiveConfig(char *buffer, size_t capacity, size_t *required
         const PlatformChoice platform = resolvePlatform(platformOverrideInForce());
         const EnvironmentSnapshot environment = EnvironmentSnapshot::capture();
         const Product &product = platform.rulesProduct();
-        const ValidationSettings settings{product, platform.deviceCount, environment, false};
+        const ValidationSettings settings{.product = product,
+                                          .deviceCount = platform.deviceCount,
+                                          .environment = environment,
+                                          .release = platform.cannRelease};
         const ValidationOutcome outcome =
             validateConfig(bytes.empty() ? std::nullopt : std::optional<std::string_view>(bytes), false, settings);
         const std::string json = effectiveConfigJson(

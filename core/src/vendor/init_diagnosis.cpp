@@ -32,7 +32,10 @@ void explainFailedInit(aclError code, std::optional<std::string_view> bytes) noe
                                                   ? core::resolvePlatform(core::platformOverrideInForce(), soc)
                                                   : core::resolvePlatform(core::platformOverrideInForce());
         const core::EnvironmentSnapshot environment = core::EnvironmentSnapshot::capture();
-        const core::ValidationSettings settings{platform.rulesProduct(), platform.deviceCount, environment, false};
+        const core::ValidationSettings settings{.product = platform.rulesProduct(),
+                                                .deviceCount = platform.deviceCount,
+                                                .environment = environment,
+                                                .release = platform.cannRelease};
         const core::ValidationOutcome outcome = core::validateConfig(bytes, false, settings);
         const core::Finding *finding = explainingFinding(outcome.report, code);
         if (finding == nullptr) return;

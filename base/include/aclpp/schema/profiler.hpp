@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include <aclpp/schema/cann_versions.hpp>
 #include <aclpp/schema/digits.hpp>
 
 namespace aclpp::schema::profiler_rules {
@@ -63,16 +64,46 @@ enum class Gate : uint8_t {
     sysMemServiceflow,
 };
 
+// Which CANN releases have a key in their allow-list (B-9): every release, or those with (or
+// without) one change of the release table.
+struct KeyReleases {
+    enum class When : uint8_t { always, withChange, withoutChange };
+    When when = When::always;
+    cann::Change change{};
+
+    [[nodiscard]] constexpr bool includes(cann::Release release) const noexcept {
+        switch (when) {
+            case When::always:
+                return true;
+            case When::withChange:
+                return cann::hasChange(release, change);
+            case When::withoutChange:
+                return !cann::hasChange(release, change);
+        }
+        return true;
+    }
+};
+[[nodiscard]] constexpr KeyReleases addedBy(cann::Change change) noexcept {
+    return {KeyReleases::When::withChange, change};
+}
+[[nodiscard]] constexpr KeyReleases removedBy(cann::Change change) noexcept {
+    return {KeyReleases::When::withoutChange, change};
+}
+
 struct KeyRule {
     std::string_view key;
     Kind kind;
     Gate gate = Gate::none;
     uint64_t maxFrequency = 0;  // Kind::frequency only; 0 = the product's sys_hardware_mem_freq max
+    KeyReleases releases = {};  // the CANN releases whose allow-list has it (B-9)
+
+    [[nodiscard]] constexpr bool inRelease(cann::Release release) const noexcept { return releases.includes(release); }
 };
 
-// The allow-list, in the reference's order (prof_acl_mgr.h:53-81). It drives the unknown-key
-// check, the did-you-mean hint and every per-key rule.
-inline constexpr std::array<KeyRule, 28> kKeyRules{{
+// The allow-list of every release aclpp knows, in the reference's order (prof_acl_mgr.h:53-81);
+// a key that only some releases have says which (B-9). It drives the unknown-key check, the
+// did-you-mean hint and every per-key rule.
+inline constexpr std::array<KeyRule, 29> kKeyRules{{
     {"switch", Kind::plainSwitch},
     {"output", Kind::output},
     {"aic_metrics", Kind::aicMetrics},
@@ -83,14 +114,15 @@ inline constexpr std::array<KeyRule, 28> kKeyRules{{
     {"msproftx", Kind::plainSwitch},
     {"instr_profiling", Kind::plainSwitch, Gate::instrProfiling},
     {"instr_profiling_freq", Kind::instrFrequency, Gate::instrProfilingFreq},
-    {"task_tsfw", Kind::plainSwitch},
+    {"task_tsfw", Kind::plainSwitch, Gate::none, 0, addedBy(cann::Change::profilerTaskTsfw)},
     {"ascendcl", Kind::plainSwitch},
     {"task_time", Kind::taskTime},
     {"runtime_api", Kind::plainSwitch},
     {"ge_api", Kind::geApi},
     {"task_memory", Kind::plainSwitch},
     {"sys_hardware_mem_freq", Kind::frequency, Gate::none, 0},
-    {"sys_mem_serviceflow", Kind::memServiceflow, Gate::sysMemServiceflow},
+    {"sys_mem_serviceflow", Kind::memServiceflow, Gate::sysMemServiceflow, 0,
+     addedBy(cann::Change::profilerSysMemServiceflow)},
     {"llc_profiling", Kind::llcProfiling},
     {"sys_io_sampling_freq", Kind::frequency, Gate::sysIoSamplingFreq, 100},
     {"sys_interconnection_freq", Kind::frequency, Gate::sysInterconnectionFreq, 50},
@@ -100,7 +132,9 @@ inline constexpr std::array<KeyRule, 28> kKeyRules{{
     {"host_sys_usage", Kind::hostSysUsage},
     {"host_sys_usage_freq", Kind::frequency, Gate::hostSysUsageFreq, 50},
     {"sys_lp_freq", Kind::frequency, Gate::sysLpFreq, 100},
-    {"optype", Kind::optype},
+    {"optype", Kind::optype, Gate::none, 0, addedBy(cann::Change::profilerOptypeNotScale)},
+    // The task-scale key of 9.0.x, which optype replaced: checked as optype is.
+    {"scale", Kind::optype, Gate::none, 0, removedBy(cann::Change::profilerOptypeNotScale)},
 }};
 
 /// The rule of an allow-listed key (the static_asserts of a reader catch a misspelt key).
@@ -111,9 +145,10 @@ inline constexpr std::array<KeyRule, 28> kKeyRules{{
     return kKeyRules[0];
 }
 
-[[nodiscard]] constexpr bool isKey(std::string_view key) noexcept {
+/// True when `release`'s allow-list has `key` (by default: master's, aclpp's default rules).
+[[nodiscard]] constexpr bool isKey(std::string_view key, cann::Release release = cann::kDefaultRelease) noexcept {
     for (const KeyRule &rule : kKeyRules) {
-        if (rule.key == key) return true;
+        if (rule.key == key) return rule.inRelease(release);
     }
     return false;
 }
