@@ -182,9 +182,12 @@ inline FinalizeErrorHandler set_finalize_error_handler(FinalizeErrorHandler hand
 namespace detail {
 
 /// The one place that turns an aclError into an exception. Cold and out of line: messages are
-/// built only here. Without exceptions only throwing calls name it, and none of them compiles.
-ACLPP_THROWING [[noreturn]] ACLPP_COLD inline void raise_error(aclError code, const char *function, std::string recent,
-                                                               std::string context) {
+/// built only here. Without exceptions only throwing calls name it, and none of them compiles
+/// (its parameters are then unused, which Clang reports in the template itself).
+ACLPP_THROWING [[noreturn]] ACLPP_COLD inline void raise_error([[maybe_unused]] aclError code,
+                                                               [[maybe_unused]] const char *function,
+                                                               [[maybe_unused]] std::string recent,
+                                                               [[maybe_unused]] std::string context) {
     ACLPP_NEEDS_EXCEPTIONS("(of the acl:: call that led here)");
 #if ACLPP_EXCEPTIONS
     throw Error(code, function != nullptr ? function : "", std::move(recent), std::move(context));

@@ -30,20 +30,20 @@ FaultTable &table() {
 
 }  // namespace
 
-std::optional<aclError> takeFault(aclppStep step) noexcept {
+InjectedFault takeFault(aclppStep step) noexcept {
     FaultTable &t = table();
-    if (!t.any.load(std::memory_order_acquire)) return std::nullopt;
+    if (!t.any.load(std::memory_order_acquire)) return {};
     std::lock_guard lock(t.mutex);
     for (Fault &fault : t.faults) {
         if (fault.step != step || fault.times == 0) continue;
         if (fault.skip > 0) {
             --fault.skip;
-            return std::nullopt;
+            return {};
         }
         --fault.times;
-        return fault.code;
+        return {true, fault.code};
     }
-    return std::nullopt;
+    return {};
 }
 
 void injectFault(aclppStep step, aclError code, uint32_t skip, uint32_t times) noexcept {
