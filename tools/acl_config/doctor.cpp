@@ -41,6 +41,7 @@ struct Diagnosis {
     std::optional<uint32_t> deviceCount;
     std::string deviceSource;
     std::optional<std::string> cann;  // the CANN version whose rules check applies
+    std::string cannRules;            // what the core is given for it, when not `cann` itself
     std::string cannSource;
     std::vector<Variable> toolkitVariables;
     std::vector<Variable> initVariables;
@@ -119,24 +120,33 @@ void chooseCannVersion(Diagnosis &d, const std::string &requested) {
     }
     const std::string toolkit = parentFolder(parentFolder(d.library));
     if (std::optional<std::string> fromFile = doctor::toolkitVersionFile(toolkit)) {
+        // Releases are named like 8.0.RC2 or 9.1.0.alpha001: the numbers before the first other
+        // part choose the rules (the core maps MAJOR.MINOR[.PATCH] to a release, B-9).
+        std::string numeric = fromFile->substr(0, fromFile->find_first_not_of("0123456789."));
+        while (!numeric.empty() && numeric.back() == '.') numeric.pop_back();
         try {
-            d.cann = checkedCannVersions({*fromFile}).front();
+            static_cast<void>(checkedCannVersions({numeric}));
+            d.cann = *fromFile;
+            d.cannRules = numeric;
             d.cannSource = toolkit + " version.info";
             return;
         } catch (const UsageError &) {
             d.findings.push_back(
-                {"the toolkit's version.info says " + *fromFile + ", which is not a CANN version",
+                {"the toolkit's version.info says " + *fromFile + ", which names no CANN release",
                  "pass --cann VERSION (or set ACLPP_CANN_VERSION) to check with that release's rules"});
         }
     }
     d.cannSource = "no --cann, ACLPP_CANN_VERSION or version.info: master's rules apply";
-    d.findings.push_back(
-        {"the CANN version of " + toolkit + " is unknown (no version.info)",
-         "pass --cann VERSION (or set ACLPP_CANN_VERSION) to check with the installed release's rules"});
+    if (d.findings.empty() || d.findings.back().what.find("version.info") == std::string::npos) {
+        d.findings.push_back(
+            {"the CANN version of " + toolkit + " is unknown (no version.info)",
+             "pass --cann VERSION (or set ACLPP_CANN_VERSION) to check with the installed release's rules"});
+    }
 }
 
 // The version to hand the core: none when it is ACLPP_CANN_VERSION's, which the core reads itself.
 const char *requestedCann(const Diagnosis &d) {
+    if (!d.cannRules.empty()) return d.cannRules.c_str();
     return d.cann && d.cannSource != "ACLPP_CANN_VERSION" ? d.cann->c_str() : nullptr;
 }
 
