@@ -100,6 +100,15 @@ CASES = [
     Case("no-subcommand", []),
     # explain
     Case("explain-clean", ["explain", "clean.json"], emulated_only=True),
+    # doctor (issue 26): the library path is the build's, so these hold on the emulated runtime;
+    # test/tools/doctor_test.py covers the vendor runtime over the stand-ins.
+    Case("doctor-healthy", ["doctor"], emulated_only=True),
+    Case("doctor-environment", ["doctor"], env={"ACLPP_SOC": "Ascend310P3", "ACLPP_DEVICE_COUNT": "2",
+                                                "ASCEND_RT_VISIBLE_DEVICES": "0,1"}, emulated_only=True),
+    Case("doctor-bad-soc-variable", ["doctor"], env={"ACLPP_SOC": "Ascend999"}, emulated_only=True),
+    Case("doctor-missing-dump-path", ["doctor", "dump_path_absolute.json"], emulated_only=True),
+    Case("doctor-cann-9.0.0-empty-dump", ["doctor", "--cann", "9.0.0", "cann_empty_dump.json"], emulated_only=True),
+    Case("doctor-json", ["doctor", "--format=json", "--soc", "Ascend910B1", "profiler.json"], emulated_only=True),
     # The others give the device count, so that they read the same over every runtime.
     Case("explain-ascend950", ["explain", "--soc", "Ascend950PR_9599", "--devices", "8", "clean.json"]),
     Case("explain-rounding-and-warnings", ["explain", "--devices", "1", "warnings.json"]),
@@ -154,7 +163,8 @@ def render_case(tool, case):
                 shutil.copyfile(CONFIGS / name, scratch / name)
             cwd = scratch
         status, out, err = run_tool(tool, case.args, cwd, base_env(case.env))
-        replacements = [(str(tool), "acl-config"), (str(CONFIGS), "<configs>")]
+        # The build folder (doctor names the library it loaded): <build>/tools/acl-config.
+        replacements = [(str(tool), "acl-config"), (str(CONFIGS), "<configs>"), (str(Path(tool).resolve().parents[1]), "<build>")]
         if scratch is not None:
             replacements.insert(0, (str(scratch), "<scratch>"))
         env_text = "".join(f"{k}={v!r} " if any(c in v for c in " {}\"'") else f"{k}={v} "

@@ -34,11 +34,19 @@ struct FmtOptions {
     bool inPlace = false;
 };
 
+struct DoctorOptions {
+    std::string format = "text";  // text or json
+    std::string soc;              // "" = the platform the next aclInit would use
+    std::string cann;             // "" = ACLPP_CANN_VERSION, else the toolkit's version file (B-9)
+    std::string config;           // "" = no config to look at
+};
+
 int runCheck(const CheckOptions &options, const Style &style, std::ostream &out);
 int runExplain(const ExplainOptions &options, const Style &style, std::ostream &out);
 int runFmt(const FmtOptions &options, const Style &style, std::ostream &out);
 int runSocs(const Style &style, std::ostream &out);
 int runSchema(const SchemaOptions &options, std::ostream &out);
 int runRuntime(const Style &style, std::ostream &out);
+int runDoctor(const DoctorOptions &options, const Style &style, std::ostream &out);
 
 }  // namespace aclconfig

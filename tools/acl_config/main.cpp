@@ -85,6 +85,23 @@ int main(int argc, char **argv) {
     CLI::App *runtimeCommand =
         app.add_subcommand("runtime", "Show the runtime aclpp runs over and which vendor features it has");
 
+    DoctorOptions doctor;
+    CLI::App *doctorCommand = app.add_subcommand(
+        "doctor",
+        "Diagnose the deployment: runtime, library, toolkit, CANN version, SoC, devices, environment, "
+        "and a config's output paths and findings; every finding with a fix");
+    doctorCommand->add_option("CONFIG", doctor.config, "acl.json to look at as well (- for standard input)");
+    doctorCommand->add_option("--soc", doctor.soc, "Check the config for this SoC (see `acl-config socs`)")
+        ->option_text("NAME");
+    doctorCommand
+        ->add_option("--cann", doctor.cann,
+                     "Check the config with this CANN release's rules (default: ACLPP_CANN_VERSION, else the "
+                     "toolkit's version file)")
+        ->option_text("VERSION");
+    doctorCommand->add_option("--format", doctor.format, "text (the default) or json")
+        ->check(CLI::IsMember({"text", "json"}))
+        ->option_text("FORMAT");
+
     SchemaOptions schema;
     CLI::App *schemaCommand =
         app.add_subcommand("schema", "Print the JSON Schema (draft 2020-12) of acl.json, for editors and CI");
@@ -94,6 +111,7 @@ int main(int argc, char **argv) {
     for (CLI::App *command : {checkCommand, explainCommand, fmtCommand, socsCommand, schemaCommand, runtimeCommand}) {
         command->footer(kExitStatusHelp);
     }
+    doctorCommand->footer(kDoctorExitStatusHelp);
 
     try {
         app.parse(argc, argv);
@@ -115,6 +133,7 @@ int main(int argc, char **argv) {
         if (socsCommand->parsed()) status = runSocs(style, std::cout);
         if (schemaCommand->parsed()) status = runSchema(schema, std::cout);
         if (runtimeCommand->parsed()) status = runRuntime(style, std::cout);
+        if (doctorCommand->parsed()) status = runDoctor(doctor, style, std::cout);
         std::cout.flush();
         return status;
     } catch (const UsageError &error) {

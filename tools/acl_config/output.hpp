@@ -119,6 +119,11 @@ inline constexpr const char *kExitStatusHelp =
     "Exit status: 0 ok (no errors; warnings and notes allowed), 1 findings (the config has errors, or for fmt "
     "--check is not canonical), 2 usage error or a file that cannot be read. FILE - reads standard input.";
 
+/// Usage text of doctor's --help.
+inline constexpr const char *kDoctorExitStatusHelp =
+    "Exit status: 0 healthy, 1 findings (each printed with its fix; errors of the config included), 2 usage error "
+    "or a config that cannot be read. Nothing is initialised, created or written.";
+
 /// "100009 ACL_ERROR_INVALID_DUMP_CONFIG".
 [[nodiscard]] std::string codeLabel(aclError code);
 
