@@ -174,19 +174,22 @@ def check_vendor(tool, standin):
     status, report, _ = doctor(tool, [], {"LD_LIBRARY_PATH": str(standin / "cann" / "lib64")})
     expect(status == 1 and report["cann_version"] is None and any("CANN version" in f["what"] for f in report["findings"]),
            f"cann without a version: exit {status}, {report['findings']}")
-    # The version file of the loaded library's toolkit: a copy of the stand-in with a version.info.
+    # The version file of the loaded library's toolkit (the stand-in has no aclsysGetVersionStr):
+    # a copy of the stand-in with a share/info/runtime/version.info.
     with tempfile.TemporaryDirectory(prefix="acl-doctor-toolkit-") as scratch:
         toolkit = Path(scratch)
         (toolkit / "lib64").mkdir()
+        version_file = toolkit / "share" / "info" / "runtime" / "version.info"  # where the vendor's runtime reads it
+        version_file.parent.mkdir(parents=True)
         shutil.copyfile(standin / "cann" / "lib64" / "libascendcl.so", toolkit / "lib64" / "libascendcl.so")
         for written, rules in (("9.0.0", 100009), ("8.0.RC2", 100009), ("9.1.0.alpha001", 0)):
-            (toolkit / "version.info").write_text(f"Package=runtime\nVersion={written}\n")
+            version_file.write_text(f"Package=runtime\nVersion={written}\n")
             status, report, _ = doctor(tool, ["-"], {"LD_LIBRARY_PATH": str(toolkit / "lib64")},
                                        stdin=b'{"dump":{}}')
             expect(report["cann_version"] == written and "version.info" in report["cann_version_source"] and
                    report["config"]["check"]["result"] == rules,
                    f"version.info {written}: {report['cann_version']}, check {report['config']['check']['result']}")
-        (toolkit / "version.info").write_text("Version=unknown\n")
+        version_file.write_text("Version=unknown\n")
         status, report, _ = doctor(tool, [], {"LD_LIBRARY_PATH": str(toolkit / "lib64")})
         expect(report["cann_version"] is None and any("version.info" in f["what"] for f in report["findings"]),
                f"version.info without a version: {report['cann_version']}, {report['findings']}")

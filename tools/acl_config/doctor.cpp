@@ -102,7 +102,8 @@ void probeVendorLibrary(Diagnosis &d) {
 }
 
 // B-9: the release whose rules check applies: --cann, else ACLPP_CANN_VERSION, else over the
-// vendor runtime the version file of the loaded library's toolkit.
+// vendor runtime the version the loaded library states (aclsysGetVersionStr), else its
+// toolkit's runtime version file.
 void chooseCannVersion(Diagnosis &d, const std::string &requested) {
     if (!requested.empty()) {
         d.cann = checkedCannVersions({requested}).front();
@@ -119,27 +120,34 @@ void chooseCannVersion(Diagnosis &d, const std::string &requested) {
         return;
     }
     const std::string toolkit = parentFolder(parentFolder(d.library));
-    if (std::optional<std::string> fromFile = doctor::toolkitVersionFile(toolkit)) {
+    std::optional<std::string> stated = doctor::runtimeVersionFromLibrary();
+    std::string source = "aclsysGetVersionStr";
+    if (!stated) {
+        stated = doctor::toolkitVersionFile(toolkit);
+        source = toolkit + " share/info/runtime/version.info";
+    }
+    if (stated) {
         // Releases are named like 8.0.RC2 or 9.1.0.alpha001: the numbers before the first other
         // part choose the rules (the core maps MAJOR.MINOR[.PATCH] to a release, B-9).
-        std::string numeric = fromFile->substr(0, fromFile->find_first_not_of("0123456789."));
+        std::string numeric = stated->substr(0, stated->find_first_not_of("0123456789."));
         while (!numeric.empty() && numeric.back() == '.') numeric.pop_back();
         try {
             static_cast<void>(checkedCannVersions({numeric}));
-            d.cann = *fromFile;
+            d.cann = *stated;
             d.cannRules = numeric;
-            d.cannSource = toolkit + " version.info";
+            d.cannSource = source;
             return;
         } catch (const UsageError &) {
             d.findings.push_back(
-                {"the toolkit's version.info says " + *fromFile + ", which names no CANN release",
+                {"the runtime's version (" + source + ") is " + *stated + ", which names no CANN release",
                  "pass --cann VERSION (or set ACLPP_CANN_VERSION) to check with that release's rules"});
         }
     }
-    d.cannSource = "no --cann, ACLPP_CANN_VERSION or version.info: master's rules apply";
-    if (d.findings.empty() || d.findings.back().what.find("version.info") == std::string::npos) {
+    d.cannSource = "no --cann, ACLPP_CANN_VERSION, aclsysGetVersionStr or version.info: master's rules apply";
+    if (!stated) {
         d.findings.push_back(
-            {"the CANN version of " + toolkit + " is unknown (no version.info)",
+            {"the CANN version of " + toolkit +
+                 " is unknown (no aclsysGetVersionStr answer, no share/info/runtime/version.info)",
              "pass --cann VERSION (or set ACLPP_CANN_VERSION) to check with the installed release's rules"});
     }
 }
