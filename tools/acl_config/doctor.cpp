@@ -262,8 +262,9 @@ std::string valueOr(const std::optional<std::string> &value, std::string_view fa
 
 void printText(std::ostream &out, const Style &style, const Diagnosis &d) {
     out << "Runtime       " << style.bold(d.runtime) << " (aclpp " << aclppCoreVersionString() << ")\n";
-    out << "Library       " << (d.library.empty() ? "unknown" : d.library)
-        << (d.stub ? " " + style.red("(the stub: every call answers 100039)") : "") << '\n';
+    out << "Library       " << (d.library.empty() ? "unknown" : d.library);
+    if (d.stub) out << ' ' << style.red("(the stub: every call answers 100039)");
+    out << '\n';
     if (d.vendor) {
         out << "Toolkit       built against " << d.toolkit << '\n';
         for (const Variable &v : d.toolkitVariables) out << "  " << v.name << '=' << valueOr(v.value, "unset") << '\n';
