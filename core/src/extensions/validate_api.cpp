@@ -67,31 +67,31 @@ void finishReport(aclppReport &report, const PlatformChoice &platform) {
     report.json = w.take();
 }
 
-/// Which device count a validation checks default_device against, and which CANN release's rules
-/// apply (B-9).
-struct DeviceCountRequest {
+/// What a caller of the validation API chose: the device count default_device is checked against,
+/// and the CANN release whose rules apply (B-9).
+struct ValidationRequest {
     uint32_t count = 0;                 // 1..kMaxDeviceCount: this one; 0: the platform's
     bool unknownWhenUnchosen = false;   // with 0: no count chosen means "not known" (0 in the settings)
     const char *cannVersion = nullptr;  // nullptr: the platform's (ACLPP_CANN_VERSION, else master)
 };
 
-aclError validate(std::optional<std::string_view> bytes, bool padded, const char *soc, DeviceCountRequest devices,
+aclError validate(std::optional<std::string_view> bytes, bool padded, const char *soc, ValidationRequest request,
                   aclppReport **out, const ReadResult *readFailure) {
     if (out == nullptr) return ACL_ERROR_INVALID_PARAM;
     *out = nullptr;
     if (soc != nullptr && findProduct(soc) == nullptr) return ACL_ERROR_INVALID_PARAM;
-    if (devices.count > kMaxDeviceCount) return ACL_ERROR_INVALID_PARAM;
+    if (request.count > kMaxDeviceCount) return ACL_ERROR_INVALID_PARAM;
     std::optional<aclpp::schema::cann::Release> release;
-    if (devices.cannVersion != nullptr) {
-        release = aclpp::schema::cann::parseCannVersion(devices.cannVersion);
+    if (request.cannVersion != nullptr) {
+        release = aclpp::schema::cann::parseCannVersion(request.cannVersion);
         if (!release) return ACL_ERROR_INVALID_PARAM;
     }
 
     const PlatformOverride override_ = platformOverrideInForce();
     PlatformChoice platform = soc != nullptr ? resolvePlatform(override_, soc) : resolvePlatform(override_);
-    if (devices.count != 0) {
-        platform.deviceCount = devices.count;
-    } else if (devices.unknownWhenUnchosen && !platform.deviceCountChosen) {
+    if (request.count != 0) {
+        platform.deviceCount = request.count;
+    } else if (request.unknownWhenUnchosen && !platform.deviceCountChosen) {
         platform.deviceCount = 0;
     }
     if (release) platform.chooseCannRelease(*release);
@@ -123,24 +123,24 @@ aclError validate(std::optional<std::string_view> bytes, bool padded, const char
     return (*out)->result;
 }
 
-aclError validateFile(const char *path, const char *soc, DeviceCountRequest devices, aclppReport **report) {
+aclError validateFile(const char *path, const char *soc, ValidationRequest request, aclppReport **report) {
     return guardedCall([&]() -> aclError {
-        if (path == nullptr || path[0] == '\0') return validate(std::nullopt, false, soc, devices, report, nullptr);
+        if (path == nullptr || path[0] == '\0') return validate(std::nullopt, false, soc, request, report, nullptr);
         ConfigBytes bytes;
         const ReadResult read = readConfigFile(path, bytes);
-        if (read.code != ACL_SUCCESS) return validate(std::nullopt, false, soc, devices, report, &read);
-        return validate(bytes.view(), true, soc, devices, report, nullptr);
+        if (read.code != ACL_SUCCESS) return validate(std::nullopt, false, soc, request, report, &read);
+        return validate(bytes.view(), true, soc, request, report, nullptr);
     });
 }
 
-aclError validateBuffer(const char *data, size_t length, const char *soc, DeviceCountRequest devices,
+aclError validateBuffer(const char *data, size_t length, const char *soc, ValidationRequest request,
                         aclppReport **report) {
     return guardedCall([&]() -> aclError {
-        if (data == nullptr) return validate(std::nullopt, false, soc, devices, report, nullptr);
+        if (data == nullptr) return validate(std::nullopt, false, soc, request, report, nullptr);
         if (const ReadResult size = checkConfigSize(length); size.code != ACL_SUCCESS) {
-            return validate(std::nullopt, false, soc, devices, report, &size);
+            return validate(std::nullopt, false, soc, request, report, &size);
         }
-        return validate(std::string_view(data, length), false, soc, devices, report, nullptr);
+        return validate(std::string_view(data, length), false, soc, request, report, nullptr);
     });
 }
 
@@ -149,30 +149,30 @@ aclError validateBuffer(const char *data, size_t length, const char *soc, Device
 extern "C" {
 
 aclError aclppValidateFile(const char *path, const char *soc, aclppReport **report) {
-    return validateFile(path, soc, DeviceCountRequest{}, report);
+    return validateFile(path, soc, ValidationRequest{}, report);
 }
 
 aclError aclppValidateBuffer(const char *data, size_t length, const char *soc, aclppReport **report) {
-    return validateBuffer(data, length, soc, DeviceCountRequest{}, report);
+    return validateBuffer(data, length, soc, ValidationRequest{}, report);
 }
 
 aclError aclppValidateFileForDevices(const char *path, const char *soc, uint32_t deviceCount, aclppReport **report) {
-    return validateFile(path, soc, DeviceCountRequest{deviceCount, true}, report);
+    return validateFile(path, soc, ValidationRequest{deviceCount, true}, report);
 }
 
 aclError aclppValidateBufferForDevices(const char *data, size_t length, const char *soc, uint32_t deviceCount,
                                        aclppReport **report) {
-    return validateBuffer(data, length, soc, DeviceCountRequest{deviceCount, true}, report);
+    return validateBuffer(data, length, soc, ValidationRequest{deviceCount, true}, report);
 }
 
 aclError aclppValidateFileForCann(const char *path, const char *soc, uint32_t deviceCount, const char *cannVersion,
                                   aclppReport **report) {
-    return validateFile(path, soc, DeviceCountRequest{deviceCount, true, cannVersion}, report);
+    return validateFile(path, soc, ValidationRequest{deviceCount, true, cannVersion}, report);
 }
 
 aclError aclppValidateBufferForCann(const char *data, size_t length, const char *soc, uint32_t deviceCount,
                                     const char *cannVersion, aclppReport **report) {
-    return validateBuffer(data, length, soc, DeviceCountRequest{deviceCount, true, cannVersion}, report);
+    return validateBuffer(data, length, soc, ValidationRequest{deviceCount, true, cannVersion}, report);
 }
 
 aclError aclppReportResult(const aclppReport *report) {
