@@ -16,8 +16,9 @@ build=(g++ meson ninja-build pkg-config libsimdjson-dev libfmt-dev libcli11-dev 
 test=("${build[@]}" catch2 cmake python3-jsonschema)
 checks=("${test[@]}" clang libclang-rt-14-dev valgrind libbenchmark-dev nlohmann-json3-dev)
 # libsimdjson-dev is not Multi-Arch: same, so the arm64 build links libsimdjson14:arm64 with the
-# build machine's header (scripts/cross/aarch64-linux-gnu-pkgconfig/simdjson.pc).
-aarch64=("${test[@]}" g++-aarch64-linux-gnu qemu-user libsimdjson14:arm64 libfmt-dev:arm64)
+# build machine's header (scripts/cross/aarch64-linux-gnu-pkgconfig/simdjson.pc). libc6:arm64
+# gives QEMU the loader and libc of the tests (the cross file's exe_wrapper, -L /).
+aarch64=("${test[@]}" g++-aarch64-linux-gnu qemu-user libc6:arm64 libsimdjson14:arm64 libfmt-dev:arm64)
 gcc11=("${test[@]}" g++-11)
 clang16=("${test[@]}" clang-16)
 
