@@ -147,7 +147,7 @@ TEST_CASE("C-4 from_json reports what the typed config cannot hold with the core
         {R"({"simd_printf_fifo_size_per_core":1e4})", ACL_ERROR_FAILURE, "/simd_printf_fifo_size_per_core"},
         {R"({"dump":{"dump_mode":"both"}})", ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_mode"},
         {R"({"dump":{"dump_list":[{"layer":"x"}]}})", ACL_ERROR_INVALID_DUMP_CONFIG, "/dump/dump_list/0/layer"},
-        {R"({"dump":{"dump_pth":"./"}})", ACL_ERROR_INVALID_PARAM, "/dump/dump_pth"},
+        {R"({"profiler":{"swich":"on"}})", ACL_ERROR_INVALID_PARAM, "/profiler/swich"},  // K-5 allow-list
         {R"({"profiler":{"switch":"maybe"}})", ACL_ERROR_INVALID_PARAM, "/profiler/switch"},
         {R"({"a":1,)", ACL_ERROR_PARSE_FILE, ""},
     };
@@ -167,6 +167,46 @@ TEST_CASE("C-4 from_json reports what the typed config cannot hold with the core
     REQUIRE(lenient->extra.size() == 1);
     CHECK(lenient->extra[0].key == "other");
     CHECK(lenient->extra[0].json == "[1,2]");
+}
+
+TEST_CASE("C-4 K-7 F-5 from_json reads what the runtime ignores and drops it with a warning", "[C-4][K-7][F-5]") {
+    struct Row {
+        const char *json;
+        const char *warning_at;  ///< nullptr: no finding at all
+    };
+    const Row rows[] = {
+        {"", nullptr},                                                        // F-3: a 0-byte file is {}
+        {"[]", ""},                                                           // F-5: a top level that is not an object
+        {R"({"dump":{"dump_path":"./","dump_pth":"x"}})", "/dump/dump_pth"},  // K-7
+        {R"({"acl_graph":{"event_mode1":"1"}})", "/acl_graph/event_mode1"},
+        {R"({"StackSize":5})", "/StackSize"},  // a section that is not an object is absent
+        {R"({"defaultDevice":[]})", "/defaultDevice"},
+        {R"({"acl_graph":"x"})", "/acl_graph"},
+        {R"({"err_msg_mode":"0","err_msg_mode":"1"})", "/err_msg_mode"},  // F-5: the last one wins
+        {R"({"dump":{"dump_path":"/a","dump_path":"./"}})", "/dump/dump_path"},
+    };
+    for (const Row &row : rows) {
+        INFO(row.json);
+        std::error_code ec;
+        std::vector<acl::Finding> findings;
+        const std::optional<acl::Config> config = acl::Config::from_json(row.json, ec, &findings);
+        REQUIRE(config);
+        CHECK_FALSE(ec);
+        if (row.warning_at == nullptr) {
+            CHECK(findings.empty());
+            continue;
+        }
+        REQUIRE(findings.size() == 1);
+        CHECK(findings[0].severity == acl::Severity::warning);
+        CHECK(findings[0].pointer == row.warning_at);
+    }
+    std::error_code ec;
+    const auto repeated = acl::Config::from_json(R"({"err_msg_mode":"0","err_msg_mode":"1"})", ec);
+    REQUIRE(repeated);
+    CHECK(repeated->err_msg_mode == acl::ErrMsgMode::process);
+    const auto dropped = acl::Config::from_json(R"({"StackSize":5,"acl_graph":{"event_mode1":"1"}})", ec);
+    REQUIRE(dropped);
+    CHECK(dropped->to_json(acl::JsonStyle::compact) == "{}");
 }
 
 namespace {

@@ -1,7 +1,10 @@
 // acl/config/parse.hpp: Config::from_json, reading acl.json text back into the typed config
-// (decision C-4). Wrong JSON types and values the typed config cannot hold are reported with
-// the code the core gives for them; unknown keys inside a known section are errors (the
-// builder never drops a key silently); unknown top-level keys become Config::extra.
+// (decision C-4). It reads every config aclInit accepts: what the runtime ignores (an unknown key
+// inside a known section, K-7; the earlier copies of a repeated key, F-5; a section or top level
+// that is not an object where the runtime reads it as absent) is dropped with a warning, never
+// silently. Wrong JSON types and values the typed config cannot hold are errors with the code the
+// core gives for them; an unknown profiler key is one, as for the runtime (K-5). Unknown
+// top-level keys become Config::extra.
 // Included by <acl/config.hpp>.
 #pragma once
 
@@ -15,6 +18,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 namespace acl {
@@ -26,6 +30,7 @@ public:
     explicit ConfigReader(std::vector<Finding> &findings) : findings_(findings) {}
 
     std::optional<Config> read(std::string_view text) {
+        if (text.empty()) return Config{};  // F-3: a 0-byte file is {}
         JsonParseError parse_error;
         std::optional<JsonValue> root = JsonValue::parse(text, &parse_error);
         if (!root) {
@@ -37,12 +42,12 @@ public:
         }
         Config config;
         if (!root->is_object()) {
-            fail(ACL_ERROR_INVALID_PARAM, "", "the top-level value is not an object");
-            return std::nullopt;
+            warn("", "the top-level value is not an object; it is read as an empty config (F-5)");
+            return config;
         }
         for (const auto &[key, value] : root->members()) {
             if (root->find(key) != &value) {
-                fail(ACL_ERROR_INVALID_PARAM, pointer("", key), "the key appears more than once");
+                warn(pointer("", key), "the key appears more than once; the last one wins (F-5)");
                 continue;
             }
             read_top_level(config, key, value);
@@ -64,6 +69,14 @@ private:
         failed_ = true;
         Finding f;
         f.code = code;
+        f.pointer = std::move(at);
+        f.step = "from_json";
+        f.message = std::move(message);
+        findings_.push_back(std::move(f));
+    }
+    void warn(std::string at, std::string message) {
+        Finding f;
+        f.severity = Severity::warning;
         f.pointer = std::move(at);
         f.step = "from_json";
         f.message = std::move(message);
@@ -170,18 +183,35 @@ private:
         fail(code, at, "expected a JSON object");
         return false;
     }
-    void unknown(const std::string &at, std::string_view key) {
-        fail(ACL_ERROR_INVALID_PARAM, pointer(at, key),
-             "unknown key \"" + std::string(key) + "\"; the typed config has no member for it");
+    /// A section the runtime reads as absent unless it is an object (StackSize, defaultDevice,
+    /// acl_graph): false, with a warning, when it is not one.
+    bool ignored_unless_object(const JsonValue &v, const std::string &at) {
+        if (v.is_object()) return true;
+        warn(at, "not an object; the runtime ignores it, and so does the typed config");
+        return false;
     }
+    /// What an unknown key inside a section is: ignored by the runtime (K-7), or an error (the
+    /// profiler's allow-list, K-5).
+    enum class UnknownKey : std::uint8_t { ignored, rejected };
     template <class F>
     void members(const JsonValue &v, const std::string &at, F &&each) {
+        members(UnknownKey::ignored, v, at, std::forward<F>(each));
+    }
+    template <class F>
+    void members(UnknownKey unknown, const JsonValue &v, const std::string &at, F &&each) {
         for (const auto &[key, value] : v.members()) {
+            const std::string member_at = pointer(at, key);
             if (v.find(key) != &value) {
-                fail(ACL_ERROR_INVALID_PARAM, pointer(at, key), "the key appears more than once");
+                warn(member_at, "the key appears more than once; the last one wins (F-5)");
                 continue;
             }
-            if (!each(key, value, pointer(at, key))) unknown(at, key);
+            if (each(key, value, member_at)) continue;
+            const std::string message = "unknown key \"" + std::string(key) + "\"";
+            if (unknown == UnknownKey::rejected) {
+                fail(ACL_ERROR_INVALID_PARAM, member_at, message + "; the profiler's keys are an allow-list (K-5)");
+            } else {
+                warn(member_at, message + "; the runtime ignores it, and the typed config drops it (K-7)");
+            }
         }
     }
 
@@ -203,7 +233,7 @@ private:
                 c.max_opqueue_num = static_cast<std::uint32_t>(*n);
             }
         } else if (key == "StackSize") {
-            if (!object(v, at, ACL_ERROR_FAILURE)) return;
+            if (!ignored_unless_object(v, at)) return;
             StackSize s;
             members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
                 std::optional<std::uint32_t> *slot = k == "aicore_stack_size"            ? &s.aicore_stack_size
@@ -219,7 +249,7 @@ private:
             });
             c.stack_size = s;
         } else if (key == "defaultDevice") {
-            if (!object(v, at, ACL_ERROR_FAILURE)) return;
+            if (!ignored_unless_object(v, at)) return;
             members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
                 if (k != "default_device") return false;
                 if (const auto n = digits(x, p, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE,
@@ -237,7 +267,7 @@ private:
                 slot = static_cast<std::uint32_t>(*n);
             }
         } else if (key == "acl_graph") {
-            if (!object(v, at, ACL_ERROR_INVALID_PARAM)) return;
+            if (!ignored_unless_object(v, at)) return;
             members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
                 if (k != "event_mode") return false;
                 if (const auto s = string(x, p, ACL_ERROR_INVALID_PARAM)) {
@@ -382,7 +412,7 @@ private:
     Profiler read_profiler(const JsonValue &v, const std::string &at) {
         constexpr aclError E = ACL_ERROR_INVALID_PARAM;
         Profiler p;
-        members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &ptr) {
+        members(UnknownKey::rejected, v, at, [&](const std::string &k, const JsonValue &x, const std::string &ptr) {
             const auto freq = [&](std::optional<std::uint32_t> &slot) {
                 if (const auto n = unsigned_number(x, ptr, E, std::numeric_limits<std::uint32_t>::max())) {
                     slot = static_cast<std::uint32_t>(*n);
