@@ -30,17 +30,7 @@ namespace acl {
 inline namespace v1 {
 namespace detail {
 
-/// Init-step order of a finding's step name (builder rules first, unknown names last).
-inline int step_rank(std::string_view step) noexcept {
-    if (step == "builder") return 0;
-    for (int s = ACLPP_STEP_READ_FILE; s <= ACLPP_STEP_OTHER_CALLBACKS; ++s) {
-        const char *name = aclppStepName(static_cast<aclppStep>(s));
-        if (name != nullptr && step == name) return s;
-    }
-    return 1000;
-}
-
-/// Fills `out` from an aclppReport (findings sorted into init-step order, stable).
+/// Fills `out` from an aclppReport (its findings come in init-step order from the core).
 inline void copy_report(const aclppReport *report, Report &out) {
     out.result = aclppReportResult(report);
     const std::size_t count = aclppReportFindingCount(report);
@@ -57,17 +47,6 @@ inline void copy_report(const aclppReport *report, Report &out) {
         finding.line = f.line;
         finding.column = f.column;
         out.findings.push_back(std::move(finding));
-    }
-    // A stable insertion sort: a report has a handful of findings, and <algorithm> would cost
-    // every includer more to compile than the rest of this header.
-    for (std::size_t i = 1; i < out.findings.size(); ++i) {
-        const int rank = step_rank(out.findings[i].step);
-        std::size_t j = i;
-        while (j > 0 && step_rank(out.findings[j - 1].step) > rank) --j;
-        if (j == i) continue;
-        Finding moving = std::move(out.findings[i]);
-        for (std::size_t k = i; k > j; --k) out.findings[k] = std::move(out.findings[k - 1]);
-        out.findings[j] = std::move(moving);
     }
     const char *effective = aclppReportEffectiveJson(report);
     out.effective_json = effective != nullptr ? effective : "null";

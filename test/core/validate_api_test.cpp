@@ -59,6 +59,25 @@ TEST_CASE("A-2 validation returns every finding with positions and touches no st
     CHECK(after.epoch == before.epoch);
 }
 
+TEST_CASE("A-2 L-1 K-8 a report lists its findings in init-step order, whatever the text's order", "[A-2][L-1][K-8]") {
+    FreshRuntime fresh;
+    // max_opqueue_num is checked at the op-executor step, after the dump step: the dump's error
+    // decides the code and comes first, although the text names max_opqueue_num first.
+    const std::string config =
+        R"({"max_opqueue_num":"0","defaultDevice":{"default_devise":"0"},"dump":{"dump_mode":"bogus","dump_path":"./"}})";
+    aclppReport *report = nullptr;
+    CHECK(aclppValidateBuffer(config.data(), config.size(), nullptr, &report) == ACL_ERROR_INVALID_DUMP_CONFIG);
+    REQUIRE(report != nullptr);
+    std::vector<std::string> pointers;
+    for (size_t i = 0; i < aclppReportFindingCount(report); ++i) {
+        aclppFinding f{};
+        REQUIRE(aclppReportGetFinding(report, i, &f) == ACL_SUCCESS);
+        pointers.emplace_back(f.pointer);
+    }
+    aclppReportFree(report);
+    CHECK(pointers == std::vector<std::string>{"/dump/dump_mode", "/max_opqueue_num", "/defaultDevice/default_devise"});
+}
+
 TEST_CASE("A-2 K-7 K-8 an unknown key written with \\u escapes is placed at its own value", "[A-2][K-7][K-8]") {
     FreshRuntime fresh;
     const std::string config =

@@ -1,5 +1,7 @@
 #include "schema/validate.hpp"
 
+#include <algorithm>
+
 #include "schema/context.hpp"
 
 namespace aclpp::core {
@@ -97,6 +99,11 @@ ValidationOutcome validateConfig(std::optional<std::string_view> bytes, bool pad
                           settings.createMissingDirectories,
                           settings.release};
     validateDocument(ctx);
+    // The checks run section by section; every consumer (acl-config, acl::validate, the report's
+    // JSON) shows the findings in the order aclInit meets them: by init step, then as found.
+    std::vector<Finding> &findings = outcome.report.findings();
+    std::stable_sort(findings.begin(), findings.end(),
+                     [](const Finding &a, const Finding &b) { return a.step < b.step; });
     if (settings.findings == Findings::all) {
         positionFindings(outcome.report, document->text());
     } else if (Finding *shown = outcome.report.decisiveError(); shown != nullptr && !shown->pointer.empty()) {
