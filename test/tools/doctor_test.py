@@ -49,6 +49,10 @@ def doctor(tool, args, env=None, cwd=None, stdin=None):
     except json.JSONDecodeError:
         report = None
     if report is not None:
+        # The project's one JSON writer lays it out as acl-config fmt does.
+        fmt = subprocess.run([tool, "fmt", "--check", "-"], env=clean_env(env), input=proc.stdout,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        expect(fmt.returncode == 0, f"doctor {args}: the JSON is not in fmt's canonical layout ({fmt.returncode})")
         for key in ("runtime", "soc", "device_count", "cann_version", "toolkit", "library", "findings"):
             expect(key in report, f"doctor {args}: no {key!r} in the JSON report")
         findings = report.get("findings", [])
