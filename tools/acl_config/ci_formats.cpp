@@ -129,8 +129,7 @@ void printGithub(std::ostream &out, const std::vector<Validation> &validations) 
             // says whose rules found it.
             std::string title = "acl-config " + ruleId(finding);
             if (!cann.empty()) title += " [" + cann + "]";
-            out << ",title=" << escapeProperty(title)
-                << "::" << escapeData(findingText(plain, finding)) << '\n';
+            out << ",title=" << escapeProperty(title) << "::" << escapeData(findingText(plain, finding)) << '\n';
         }
     }
 }

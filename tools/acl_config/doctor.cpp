@@ -134,9 +134,8 @@ void chooseCannVersion(Diagnosis &d, const std::string &requested) {
     }
     d.cannSource = "no --cann, ACLPP_CANN_VERSION, aclsysGetVersionStr or version.info: master's rules apply";
     if (!version.empty()) {
-        d.findings.push_back(
-            {"the runtime's version (" + source + ") is " + version + ", which names no CANN release",
-             "pass --cann VERSION (or set ACLPP_CANN_VERSION) to check with that release's rules"});
+        d.findings.push_back({"the runtime's version (" + source + ") is " + version + ", which names no CANN release",
+                              "pass --cann VERSION (or set ACLPP_CANN_VERSION) to check with that release's rules"});
     } else {
         d.findings.push_back(
             {"the CANN version of " + toolkit +

@@ -111,8 +111,7 @@ int runExplain(const ExplainOptions &options, const Style &style, std::ostream &
     // B-9: --cann as check takes it; without it the core's default (ACLPP_CANN_VERSION, else the
     // loaded vendor runtime's version, else master's rules).
     const std::string cann = options.cann.empty() ? std::string() : checkedCannVersions({options.cann}).front();
-    const Validation v =
-        validateFile(options.file, checkedSoc(options.soc), checkedDeviceCount(options.devices), cann);
+    const Validation v = validateFile(options.file, checkedSoc(options.soc), checkedDeviceCount(options.devices), cann);
     const std::string effectiveText = aclppReportEffectiveJson(v.report.get());
     const acl::JsonValue effective = readJson(effectiveText);
 
