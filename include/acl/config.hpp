@@ -78,9 +78,9 @@ inline Report validate_text(std::string_view json, std::string_view soc, std::st
     const std::string soc_name(soc);
     const std::string cann(cann_version);
     aclppReport *report = nullptr;
-    const aclError rc = aclppValidateBufferForCann(json.data(), json.size(), soc.empty() ? nullptr : soc_name.c_str(),
-                                                   ACLPP_PLATFORM_DEVICE_COUNT, cann.empty() ? nullptr : cann.c_str(),
-                                                   &report);
+    const aclError rc =
+        aclppValidateBufferForCann(json.data(), json.size(), soc.empty() ? nullptr : soc_name.c_str(),
+                                   ACLPP_PLATFORM_DEVICE_COUNT, cann.empty() ? nullptr : cann.c_str(), &report);
     if (report == nullptr) {
         out.result = rc != ACL_SUCCESS ? rc : ACL_ERROR_INTERNAL_ERROR;
         Finding f;

@@ -45,7 +45,8 @@ void chooseDeviceCount(PlatformChoice &choice, const PlatformOverride &override_
 void readCannRelease(PlatformChoice &choice) {
     const char *text = std::getenv("ACLPP_CANN_VERSION");
     if (text == nullptr || *text == '\0') {
-        if (const std::optional<schema::cann::Release> loaded = loadedRuntimeCannRelease()) choice.cannRelease = *loaded;
+        if (const std::optional<schema::cann::Release> loaded = loadedRuntimeCannRelease())
+            choice.cannRelease = *loaded;
         return;
     }
     if (const std::optional<schema::cann::Release> release = schema::cann::parseCannVersion(text)) {

@@ -151,8 +151,9 @@ static_assert(parseCannVersion("9.0.0") == Release::v9_0_0 && parseCannVersion("
 
 static_assert(parseStatedCannVersion("8.0.RC2") == Release::v9_0_0 &&
               parseStatedCannVersion("9.1.0.alpha001") == Release::v9_1_0 &&
-              parseStatedCannVersion("9.0.1.1") == Release::v9_0_1 && parseStatedCannVersion("9.2") == Release::v9_2_0 &&
-              !parseStatedCannVersion("unknown") && !parseStatedCannVersion("9") && !parseStatedCannVersion(""));
+              parseStatedCannVersion("9.0.1.1") == Release::v9_0_1 &&
+              parseStatedCannVersion("9.2") == Release::v9_2_0 && !parseStatedCannVersion("unknown") &&
+              !parseStatedCannVersion("9") && !parseStatedCannVersion(""));
 
 /// What parseCannVersion accepts, for messages.
 inline constexpr std::string_view kCannVersionAllowed =
