@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <string_view>
 
 #include "acl/aclpp_ext.h"
 #include "platform/runtime_cann_version.hpp"
