@@ -52,18 +52,21 @@ inline void copy_report(const aclppReport *report, Report &out) {
     out.effective_json = effective != nullptr ? effective : "null";
 }
 
-inline Report validate_text(std::string_view json, std::string_view soc) {
+inline Report validate_text(std::string_view json, std::string_view soc, std::string_view cann_version = {}) {
     Report out;
     const std::string soc_name(soc);
+    const std::string cann(cann_version);
     aclppReport *report = nullptr;
     const aclError rc =
-        aclppValidateBuffer(json.data(), json.size(), soc.empty() ? nullptr : soc_name.c_str(), &report);
+        aclppValidateBufferForCann(json.data(), json.size(), soc.empty() ? nullptr : soc_name.c_str(),
+                                   ACLPP_PLATFORM_DEVICE_COUNT, cann.empty() ? nullptr : cann.c_str(), &report);
     if (report == nullptr) {
         out.result = rc != ACL_SUCCESS ? rc : ACL_ERROR_INTERNAL_ERROR;
         Finding f;
         f.code = out.result;
         f.step = "soc";
-        f.message = "the validation could not run (unknown SoC \"" + soc_name + "\"?)";
+        f.message = "the validation could not run (unknown SoC \"" + soc_name + "\"" +
+                    (cann.empty() ? std::string() : " or CANN version \"" + cann + "\"") + "?)";
         out.findings.push_back(std::move(f));
         return out;
     }
@@ -95,17 +98,26 @@ ACLPP_CONSTEXPR_STD Report Config::validate(std::string_view soc) const {
 }
 
 /// Validates acl.json text exactly as aclInit would for `soc` ("" = the next init's platform),
-/// touching no runtime state.
-[[nodiscard]] inline Report validate(std::string_view json, std::string_view soc = {}) {
-    return detail::validate_text(json, soc);
+/// touching no runtime state. `cann_version` applies that CANN release's rules where
+/// releases differ (B-9: "9.0.0", "9.1.0", "master", ...); "" = ACLPP_CANN_VERSION, else the
+/// loaded vendor runtime's version, else master's rules. Text that is not a version gives a
+/// report with 100000 and one finding saying so.
+[[nodiscard]] inline Report validate(std::string_view json, std::string_view soc = {},
+                                     std::string_view cann_version = {}) {
+    return detail::validate_text(json, soc, cann_version);
 }
 
-/// Validates the config file at `path` (file checks included) for `soc`.
-[[nodiscard]] inline Report validate_file(const std::string &path, std::string_view soc = {}) {
+/// Validates the config file at `path` (file checks included) for `soc`, with the rules of
+/// `cann_version` as validate() takes it.
+[[nodiscard]] inline Report validate_file(const std::string &path, std::string_view soc = {},
+                                          std::string_view cann_version = {}) {
     Report out;
     const std::string soc_name(soc);
+    const std::string cann(cann_version);
     aclppReport *report = nullptr;
-    const aclError rc = aclppValidateFile(path.c_str(), soc.empty() ? nullptr : soc_name.c_str(), &report);
+    const aclError rc =
+        aclppValidateFileForCann(path.c_str(), soc.empty() ? nullptr : soc_name.c_str(), ACLPP_PLATFORM_DEVICE_COUNT,
+                                 cann.empty() ? nullptr : cann.c_str(), &report);
     if (report == nullptr) {
         out.result = rc != ACL_SUCCESS ? rc : ACL_ERROR_INTERNAL_ERROR;
         return out;

@@ -2,6 +2,10 @@
 // config, and validation with the same codes and pointers as the core.
 #include <acl/config.hpp>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <string>
 #include <system_error>
@@ -442,4 +446,42 @@ TEST_CASE("C-4 acl::validate and validate_file run the core's validation on text
     const acl::Report missing = acl::validate_file("/nonexistent/acl.json");
     CHECK(missing.result == ACL_ERROR_INVALID_FILE);
     CHECK(aclpp_test::ref_count() == 0);  // validation touches no state
+}
+
+TEST_CASE("B-9 acl::validate and validate_file apply the rules of the CANN version they are given", "[B-9][C-4]") {
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
+    // {"dump":{}}: 100009 before 9.1.0, accepted from it; no version: master's rules.
+    constexpr std::string_view empty_dump = R"({"dump":{}})";
+    CHECK(acl::validate(empty_dump, {}, "9.0.0").result == ACL_ERROR_INVALID_DUMP_CONFIG);
+    CHECK(acl::validate(empty_dump, {}, "9.0.5").result == ACL_ERROR_INVALID_DUMP_CONFIG);
+    CHECK(acl::validate(empty_dump, {}, "9.1.0").result == ACL_SUCCESS);
+    CHECK(acl::validate(empty_dump).result == ACL_SUCCESS);
+    // simt_printf_fifo_size on a product without the FIFO: 207000 up to 9.1.0, a warning on master.
+    constexpr std::string_view simt_fifo = R"({"simt_printf_fifo_size": 2097152})";
+    CHECK(acl::validate(simt_fifo, "Ascend910B1", "9.1.0").result == ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+    const acl::Report warned = acl::validate(simt_fifo, "Ascend910B1", "master");
+    CHECK(warned.result == ACL_SUCCESS);
+    CHECK(warned.count(acl::Severity::warning) == 1);
+
+    const std::filesystem::path file =
+        std::filesystem::temp_directory_path() / ("aclpp-b9-" + std::to_string(::getpid()) + ".json");
+    std::ofstream(file) << empty_dump;
+    CHECK(acl::validate_file(file.string(), {}, "9.0.0").result == ACL_ERROR_INVALID_DUMP_CONFIG);
+    CHECK(acl::validate_file(file.string(), {}, "9.1.0").result == ACL_SUCCESS);
+    CHECK(acl::validate_file(file.string()).result == ACL_SUCCESS);
+    std::filesystem::remove(file);
+
+    // Not a version: a report with 100000 that says so, from either call.
+    const acl::Report refused = acl::validate("{}", {}, "9.1.RC1");
+    CHECK(refused.result == ACL_ERROR_INVALID_PARAM);
+    REQUIRE(refused.first_error() != nullptr);
+    CHECK_THAT(refused.first_error()->message, Catch::Matchers::ContainsSubstring("CANN version \"9.1.RC1\""));
+    CHECK(acl::validate_file("/nonexistent/acl.json", {}, "nine").result == ACL_ERROR_INVALID_PARAM);
+
+    // A version changes the rules only: default_device is checked against the platform's device
+    // count, as without one (not "any id", as acl-config's unknown count is).
+    constexpr std::string_view device_3 = R"({"defaultDevice": {"default_device": "3"}})";
+    CHECK(acl::validate(device_3, {}, "9.1.0").result == acl::validate(device_3).result);
+    CHECK(acl::validate(device_3).result != ACL_SUCCESS);
+    CHECK(aclpp_test::ref_count() == 0);
 }

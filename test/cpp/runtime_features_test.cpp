@@ -31,6 +31,22 @@ TEST_CASE("B-6 the runtime reports which vendor features it has", "[B-6]") {
     CHECK(aclppRuntimeFeatureFunctions(ACLPP_FEATURE_ALL) == nullptr);
 }
 
+TEST_CASE("B-9 only the vendor runtime states a CANN version", "[B-9]") {
+    aclppRuntimeCannVersion info{};
+    CHECK(aclppGetRuntimeCannVersion(nullptr) == ACL_ERROR_INVALID_PARAM);
+    if (std::string_view(aclppRuntimeName()) == "emulated") {
+        // ACLPP_CANN_VERSION chooses the emulated runtime's rules; it states none of its own.
+        CHECK(aclppGetRuntimeCannVersion(&info) == ACL_ERROR_API_NOT_SUPPORT);
+        CHECK(std::string_view(info.version).empty());
+        CHECK(info.source == ACLPP_CANN_VERSION_UNKNOWN);
+    } else {
+        // The stand-in toolkits state none (test/backend/runtime_cann_version.py has those that do).
+        CHECK(aclppGetRuntimeCannVersion(&info) == ACL_SUCCESS);
+        CHECK(std::string_view(info.toolkit).size() != 0);
+        CHECK(std::string_view(info.rules).empty() == std::string_view(info.version).empty());
+    }
+}
+
 TEST_CASE("B-6 a runtime a Session initialised says who gives it back", "[B-6]") {
     acl::Session session{acl::ConfigText{"{}"}};
     const acl::RuntimeOwner expected = acl::runtime_features().finalize_reference

@@ -49,6 +49,10 @@ def doctor(tool, args, env=None, cwd=None, stdin=None):
     except json.JSONDecodeError:
         report = None
     if report is not None:
+        # The project's one JSON writer lays it out as acl-config fmt does.
+        fmt = subprocess.run([tool, "fmt", "--check", "-"], env=clean_env(env), input=proc.stdout,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        expect(fmt.returncode == 0, f"doctor {args}: the JSON is not in fmt's canonical layout ({fmt.returncode})")
         for key in ("runtime", "soc", "device_count", "cann_version", "toolkit", "library", "findings"):
             expect(key in report, f"doctor {args}: no {key!r} in the JSON report")
         findings = report.get("findings", [])
@@ -190,6 +194,22 @@ def check_vendor(tool, standin, built_against):
             expect(report["cann_version"] == written and "version.info" in report["cann_version_source"] and
                    report["config"]["check"]["result"] == rules,
                    f"version.info {written}: {report['cann_version']}, check {report['config']['check']['result']}")
+        # The core applies the detected release to every validation without a version: check too.
+        version_file.write_text("Version=9.0.0\n")
+        proc = subprocess.run([tool, "check", "-"], env=clean_env({"LD_LIBRARY_PATH": str(toolkit / "lib64")}),
+                              input=b'{"dump":{}}', stdout=subprocess.PIPE, timeout=60)
+        expect(proc.returncode == 1 and b"with CANN 9.0.0" in proc.stdout,
+               f"check over version.info 9.0.0: exit {proc.returncode}, {proc.stdout!r}")
+        # The library's own answer (aclsysGetVersionStr) comes before the file.
+        versioned = standin / "versioned" / "lib64" / "libascendcl.so"
+        if expect(versioned.exists(), f"no {versioned}"):
+            shutil.copyfile(versioned, toolkit / "lib64" / "libascendcl.so")
+            status, report, text = doctor(tool, ["-"], {"LD_LIBRARY_PATH": str(toolkit / "lib64")}, stdin=b'{"dump":{}}')
+            expect(report["cann_version"] == "9.0.0.beta1" and report["cann_version_source"].startswith(
+                "aclsysGetVersionStr") and report["config"]["check"]["result"] == 100009,
+                   f"aclsysGetVersionStr: {report['cann_version']} ({report['cann_version_source']})")
+            print(f"--- doctor over a toolkit whose library has aclsysGetVersionStr (exit {status})\n{text}")
+            shutil.copyfile(standin / "cann" / "lib64" / "libascendcl.so", toolkit / "lib64" / "libascendcl.so")
         version_file.write_text("Version=unknown\n")
         status, report, _ = doctor(tool, [], {"LD_LIBRARY_PATH": str(toolkit / "lib64")})
         expect(report["cann_version"] is None and any("version.info" in f["what"] for f in report["findings"]),

@@ -94,6 +94,10 @@ CASES = [
     Case("check-cann-mapped-versions", ["check", "--cann", "9.0.5,master", "cann_empty_dump.json"]),
     Case("check-cann-from-environment", ["check", "cann_empty_dump.json"], env={"ACLPP_CANN_VERSION": "9.0.1"}),
     Case("check-cann-unknown-version", ["check", "--cann", "9.1.RC1", "clean.json"]),
+    # The CI formats name the release whose rules found each finding.
+    Case("check-cann-github", ["check", "--format=github", "--cann", "9.0.0,9.0.5", "cann_empty_dump.json"]),
+    Case("check-cann-sarif", ["check", "--format=sarif", "--cann", "9.0.5", "cann_empty_dump.json"]),
+    Case("check-cann-json", ["check", "--json", "--cann", "9.0.0", "cann_empty_dump.json"]),
     # usage errors
     Case("check-unknown-soc", ["check", "--soc", "Ascend910Z", "clean.json"]),
     Case("check-without-file", ["check"]),
@@ -117,6 +121,16 @@ CASES = [
     Case("explain-rejected", ["explain", "dump.json"]),
     Case("explain-event-mode-ascend910a", ["explain", "--soc", "Ascend910A", "event_mode.json"]),
     Case("explain-ipv350", ["explain", "--soc", "IPV350", "--devices", "1", "ipv350_model_dump.json"]),
+    # explain with a CANN release's rules (B-9), where releases differ: rejected on one, applied on another.
+    Case("explain-cann-9.0.0-empty-dump", ["explain", "--devices", "1", "--cann", "9.0.0", "cann_empty_dump.json"]),
+    Case("explain-cann-9.1.0-empty-dump", ["explain", "--devices", "1", "--cann", "9.1.0", "cann_empty_dump.json"]),
+    Case("explain-cann-9.1.0-simt-fifo",
+         ["explain", "--soc", "Ascend910B1", "--devices", "1", "--cann", "9.1.0", "cann_simt_fifo.json"]),
+    Case("explain-cann-master-simt-fifo",
+         ["explain", "--soc", "Ascend910B1", "--devices", "1", "--cann", "master", "cann_simt_fifo.json"]),
+    Case("explain-cann-from-environment", ["explain", "--devices", "1", "cann_empty_dump.json"],
+         env={"ACLPP_CANN_VERSION": "9.0.1"}),
+    Case("explain-cann-unknown-version", ["explain", "--cann", "9.1.RC1", "clean.json"]),
     # fmt
     Case("fmt-messy", ["fmt", "messy.json"]),
     Case("fmt-check-messy", ["fmt", "--check", "messy.json"]),
@@ -304,6 +318,13 @@ def check_json(tool):
              "check --json without --cann: no cann_requested, cann_version 9.2.0 (master's rules)")
     c.expect(status == 0, f"check --json clean.json exit status {status}")
     c.expect(json.loads(out)[0]["findings"] == [], "check --json clean.json has findings")
+    # The layout is acl-config fmt's (the one JSON writer): the output is canonical as it is.
+    for args in (["check", "--json", "clean.json", "dump.json"], ["check", "--json", "--cann", "9.0.0,master",
+                                                                   "cann_empty_dump.json"]):
+        _, out, _ = run_tool(tool, args, CONFIGS, base_env())
+        fmt = subprocess.run([tool, "fmt", "--check", "-"], cwd=CONFIGS, env=base_env(), input=out.encode(),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        c.expect(fmt.returncode == 0, f"{' '.join(args)} is not in fmt's canonical layout: {fmt.stdout!r}")
     print("ok   check --json" if c.failures == 0 else f"{c.failures} check --json failures")
     return c.failures
 

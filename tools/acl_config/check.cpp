@@ -1,4 +1,5 @@
 // acl-config check: every finding of every file, as aclInit would see it.
+#include <aclpp/json/text_writer.hpp>
 #include <algorithm>
 #include <optional>
 
@@ -9,16 +10,19 @@ namespace aclconfig {
 
 namespace {
 
-// The core's report with the file name spliced in as the first member, so that a consumer of
-// the array knows which report is which without relying on the order.
-std::string reportWithFile(const Validation &v) {
-    const std::string json = aclppReportJson(v.report.get());
-    std::string out = "{\"file\":" + quoteJson(v.file);
+// The core's report with the file name as its first member, so that a consumer of the array
+// knows which report is which without relying on the order; written by the project's one JSON
+// writer in the layout of `acl-config fmt`.
+void writeReport(aclpp::json::JsonTextWriter &w, const Validation &v) {
+    w.begin_object();
+    w.key("file").string(v.file);
     // --cann as given; the core's "cann_version" names the release whose rules applied (B-9).
-    if (!v.cann.empty()) out += ",\"cann_requested\":" + quoteJson(v.cann);
-    if (json.size() > 2) out += ',';
-    out.append(json, 1, std::string::npos);
-    return out;
+    if (!v.cann.empty()) w.key("cann_requested").string(v.cann);
+    const acl::JsonValue report = readJson(aclppReportJson(v.report.get()));
+    for (const auto &[name, value] : report.members()) {
+        w.key(name).raw(value.dump());
+    }
+    w.end_object();
 }
 
 }  // namespace
@@ -55,11 +59,11 @@ int runCheck(const CheckOptions &options, const Style &style, std::ostream &out)
         return status;
     }
     if (options.format == "json") {
-        out << "[\n";
-        for (std::size_t i = 0; i < validations.size(); ++i) {
-            out << reportWithFile(validations[i]) << (i + 1 < validations.size() ? ",\n" : "\n");
-        }
-        out << "]\n";
+        aclpp::json::JsonTextWriter w(true);
+        w.begin_array(false);
+        for (const Validation &v : validations) writeReport(w, v);
+        w.end_array();
+        out << w.take();
         return status;
     }
 

@@ -121,11 +121,15 @@ void textMessage(aclpp::json::JsonTextWriter &w, std::string_view key, std::stri
 void printGithub(std::ostream &out, const std::vector<Validation> &validations) {
     const Style plain(false);
     for (const Validation &v : validations) {
+        const std::string cann = cannLabel(v);
         for (const aclppFinding &finding : v.findings) {
             out << "::" << githubCommand(finding.severity) << " file=" << escapeProperty(v.file);
             if (finding.line != 0) out << ",line=" << finding.line << ",col=" << finding.column;
-            out << ",title=" << escapeProperty("acl-config " + ruleId(finding))
-                << "::" << escapeData(findingText(plain, finding)) << '\n';
+            // B-9: with several CANN versions the same finding comes once per version; the title
+            // says whose rules found it.
+            std::string title = "acl-config " + ruleId(finding);
+            if (!cann.empty()) title += " [" + cann + "]";
+            out << ",title=" << escapeProperty(title) << "::" << escapeData(findingText(plain, finding)) << '\n';
         }
     }
 }
@@ -174,6 +178,7 @@ void printSarif(std::ostream &out, const std::vector<Validation> &validations) {
     w.key("results");
     w.begin_array(false);
     for (const Validation &v : validations) {
+        const std::string cann = cannLabel(v);
         for (const aclppFinding &finding : v.findings) {
             const std::string id = ruleId(finding);
             const auto index =
@@ -186,7 +191,17 @@ void printSarif(std::ostream &out, const std::vector<Validation> &validations) {
             w.raw(std::to_string(index));
             w.key("level");
             w.string(severityWord(finding.severity));
-            textMessage(w, "message", findingText(plain, finding));
+            // B-9: whose rules found it, in the text (one result per version stays distinct) and
+            // as properties for tools that group results.
+            std::string message = findingText(plain, finding);
+            if (!cann.empty()) message += " [" + cann + "]";
+            textMessage(w, "message", message);
+            if (!cann.empty()) {
+                w.key("properties").begin_object();
+                if (!v.cann.empty()) w.key("cannVersion").string(v.cann);
+                w.key("cannRules").string(v.cannRules);
+                w.end_object();
+            }
             w.key("locations");
             w.begin_array(false);
             w.begin_object();

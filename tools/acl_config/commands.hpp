@@ -26,6 +26,7 @@ struct ExplainOptions {
     std::string file;
     std::string soc;
     uint32_t devices = 0;
+    std::string cann;  // --cann: that release's rules where releases differ (B-9); "": the default
 };
 
 struct FmtOptions {
@@ -37,7 +38,7 @@ struct FmtOptions {
 struct DoctorOptions {
     std::string format = "text";  // text or json
     std::string soc;              // "" = the platform the next aclInit would use
-    std::string cann;             // "" = ACLPP_CANN_VERSION, else the toolkit's version file (B-9)
+    std::string cann;             // "" = ACLPP_CANN_VERSION, else the loaded runtime's version (B-9)
     std::string config;           // "" = no config to look at
 };
 

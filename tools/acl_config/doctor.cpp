@@ -2,6 +2,7 @@
 // SoC, devices, the environment that changes init) and, for a config, whether its output paths
 // are usable and what `check` says of it for that SoC and version. Every finding comes with a
 // one-line fix. Nothing is initialised, created or written.
+#include <aclpp/json/text_writer.hpp>
 #include <algorithm>
 #include <filesystem>
 #include <optional>
@@ -41,7 +42,6 @@ struct Diagnosis {
     std::optional<uint32_t> deviceCount;
     std::string deviceSource;
     std::optional<std::string> cann;  // the CANN version whose rules check applies
-    std::string cannRules;            // what the core is given for it, when not `cann` itself
     std::string cannSource;
     std::vector<Variable> toolkitVariables;
     std::vector<Variable> initVariables;
@@ -102,8 +102,9 @@ void probeVendorLibrary(Diagnosis &d) {
 }
 
 // B-9: the release whose rules check applies: --cann, else ACLPP_CANN_VERSION, else over the
-// vendor runtime the version the loaded library states (aclsysGetVersionStr), else its
-// toolkit's runtime version file.
+// vendor runtime the version the core detects on the loaded library (aclppGetRuntimeCannVersion:
+// its aclsysGetVersionStr, else its toolkit's runtime version file), which validation then
+// applies by itself.
 void chooseCannVersion(Diagnosis &d, const std::string &requested) {
     if (!requested.empty()) {
         d.cann = checkedCannVersions({requested}).front();
@@ -115,36 +116,27 @@ void chooseCannVersion(Diagnosis &d, const std::string &requested) {
         d.cannSource = "ACLPP_CANN_VERSION";
         return;
     }
-    if (!d.vendor) {
+    aclppRuntimeCannVersion loaded{};
+    if (aclppGetRuntimeCannVersion(&loaded) != ACL_SUCCESS) {
         d.cannSource = "not chosen: master's rules apply";
         return;
     }
-    const std::string toolkit = parentFolder(parentFolder(d.library));
-    std::optional<std::string> stated = doctor::runtimeVersionFromLibrary();
-    std::string source = "aclsysGetVersionStr";
-    if (!stated) {
-        stated = doctor::toolkitVersionFile(toolkit);
-        source = toolkit + " share/info/runtime/version.info";
-    }
-    if (stated) {
-        // Releases are named like 8.0.RC2 or 9.1.0.alpha001: the numbers before the first other
-        // part choose the rules (the core maps MAJOR.MINOR[.PATCH] to a release, B-9).
-        std::string numeric = stated->substr(0, stated->find_first_not_of("0123456789."));
-        while (!numeric.empty() && numeric.back() == '.') numeric.pop_back();
-        try {
-            static_cast<void>(checkedCannVersions({numeric}));
-            d.cann = *stated;
-            d.cannRules = numeric;
-            d.cannSource = source;
-            return;
-        } catch (const UsageError &) {
-            d.findings.push_back(
-                {"the runtime's version (" + source + ") is " + *stated + ", which names no CANN release",
-                 "pass --cann VERSION (or set ACLPP_CANN_VERSION) to check with that release's rules"});
-        }
+    const std::string toolkit = loaded.toolkit;
+    const std::string version = loaded.version;
+    const std::string source = loaded.source == ACLPP_CANN_VERSION_FROM_LIBRARY
+                                   ? std::string("aclsysGetVersionStr")
+                                   : toolkit + " share/info/runtime/version.info";
+    if (!version.empty() && loaded.rules[0] != '\0') {
+        d.cann = version;
+        d.cannSource = source;
+        if (version != loaded.rules) d.cannSource += ", the rules of " + std::string(loaded.rules);
+        return;
     }
     d.cannSource = "no --cann, ACLPP_CANN_VERSION, aclsysGetVersionStr or version.info: master's rules apply";
-    if (!stated) {
+    if (!version.empty()) {
+        d.findings.push_back({"the runtime's version (" + source + ") is " + version + ", which names no CANN release",
+                              "pass --cann VERSION (or set ACLPP_CANN_VERSION) to check with that release's rules"});
+    } else {
         d.findings.push_back(
             {"the CANN version of " + toolkit +
                  " is unknown (no aclsysGetVersionStr answer, no share/info/runtime/version.info)",
@@ -152,10 +144,10 @@ void chooseCannVersion(Diagnosis &d, const std::string &requested) {
     }
 }
 
-// The version to hand the core: none when it is ACLPP_CANN_VERSION's, which the core reads itself.
+// The version to hand the core: --cann's only. ACLPP_CANN_VERSION and the loaded runtime's
+// version are the core's own default.
 const char *requestedCann(const Diagnosis &d) {
-    if (!d.cannRules.empty()) return d.cannRules.c_str();
-    return d.cann && d.cannSource != "ACLPP_CANN_VERSION" ? d.cann->c_str() : nullptr;
+    return d.cann && d.cannSource == "--cann" ? d.cann->c_str() : nullptr;
 }
 
 // The SoC and device count the next init would use, from the core's own platform choice: a
@@ -299,49 +291,91 @@ void printText(std::ostream &out, const Style &style, const Diagnosis &d) {
         << (configFails ? "; the config has errors (above)" : "") << '\n';
 }
 
-std::string jsonOrNull(const std::optional<std::string> &value) {
-    return value ? quoteJson(*value) : "null";
+void stringOrNull(aclpp::json::JsonTextWriter &w, const std::optional<std::string> &value) {
+    if (value) {
+        w.string(*value);
+    } else {
+        w.raw("null");
+    }
 }
 
+void boolean(aclpp::json::JsonTextWriter &w, bool value) {
+    w.raw(value ? "true" : "false");
+}
+
+// The layout of `acl-config fmt` (the project's one JSON writer): the report reads as any
+// canonical acl.json does, and `fmt --check` accepts it.
 void printJson(std::ostream &out, const Diagnosis &d) {
-    out << "{\n  \"runtime\": " << quoteJson(d.runtime)
-        << ",\n  \"core_version\": " << quoteJson(aclppCoreVersionString());
-    out << ",\n  \"library\": {\"path\": " << (d.library.empty() ? "null" : quoteJson(d.library))
-        << ", \"stub\": " << (d.stub ? "true" : "false") << ", \"features\": {";
-    for (std::size_t i = 0; i < std::size(kFeatures); ++i) {
-        const uint32_t bit = kFeatures[i].first;
-        out << (i ? ", " : "") << quoteJson(kFeatures[i].second) << ": "
-            << ((d.features & bit) == bit ? "true" : "false");
+    aclpp::json::JsonTextWriter w(true);
+    w.begin_object();
+    w.key("runtime").string(d.runtime);
+    w.key("core_version").string(aclppCoreVersionString());
+    w.key("library").begin_object();
+    w.key("path");
+    stringOrNull(w, d.library.empty() ? std::nullopt : std::optional(d.library));
+    w.key("stub");
+    boolean(w, d.stub);
+    w.key("features").begin_object();
+    for (const auto &[bit, name] : kFeatures) {
+        w.key(name);
+        boolean(w, (d.features & bit) == bit);
     }
-    out << "}},\n  \"toolkit\": {\"built_against\": " << (d.toolkit.empty() ? "null" : quoteJson(d.toolkit));
-    for (const Variable &v : d.toolkitVariables) out << ", " << quoteJson(v.name) << ": " << jsonOrNull(v.value);
-    out << "},\n  \"soc\": " << jsonOrNull(d.soc) << ",\n  \"soc_source\": " << quoteJson(d.socSource);
-    out << ",\n  \"device_count\": " << (d.deviceCount ? std::to_string(*d.deviceCount) : "null")
-        << ",\n  \"device_count_source\": " << quoteJson(d.deviceSource);
-    out << ",\n  \"cann_version\": " << jsonOrNull(d.cann)
-        << ",\n  \"cann_version_source\": " << quoteJson(d.cannSource);
-    out << ",\n  \"environment\": {";
-    for (std::size_t i = 0; i < d.initVariables.size(); ++i) {
-        out << (i ? ", " : "") << quoteJson(d.initVariables[i].name) << ": " << jsonOrNull(d.initVariables[i].value);
+    w.end_object().end_object();
+    w.key("toolkit").begin_object();
+    w.key("built_against");
+    stringOrNull(w, d.toolkit.empty() ? std::nullopt : std::optional(d.toolkit));
+    for (const Variable &v : d.toolkitVariables) {
+        w.key(v.name);
+        stringOrNull(w, v.value);
     }
-    out << "},\n  \"config\": ";
-    if (!d.check) {
-        out << "null";
+    w.end_object();
+    w.key("soc");
+    stringOrNull(w, d.soc);
+    w.key("soc_source").string(d.socSource);
+    w.key("device_count");
+    if (d.deviceCount) {
+        w.number(*d.deviceCount);
     } else {
-        out << "{\"file\": " << quoteJson(d.check->file) << ", \"paths\": [";
-        for (std::size_t i = 0; i < d.paths.size(); ++i) {
-            out << (i ? ", " : "") << "{\"key\": " << quoteJson(d.paths[i].key)
-                << ", \"path\": " << quoteJson(d.paths[i].path) << ", \"state\": " << quoteJson(d.paths[i].state.state)
-                << '}';
+        w.raw("null");
+    }
+    w.key("device_count_source").string(d.deviceSource);
+    w.key("cann_version");
+    stringOrNull(w, d.cann);
+    w.key("cann_version_source").string(d.cannSource);
+    w.key("environment").begin_object();
+    for (const Variable &v : d.initVariables) {
+        w.key(v.name);
+        stringOrNull(w, v.value);
+    }
+    w.end_object();
+    w.key("config");
+    if (!d.check) {
+        w.raw("null");
+    } else {
+        w.begin_object();
+        w.key("file").string(d.check->file);
+        w.key("paths").begin_array(false);
+        for (const OutputPath &p : d.paths) {
+            w.begin_object();
+            w.key("key").string(p.key);
+            w.key("path").string(p.path);
+            w.key("state").string(p.state.state);
+            w.end_object();
         }
-        out << "], \"check\": " << (d.check->report ? aclppReportJson(d.check->report.get()) : "null") << '}';
+        w.end_array();
+        w.key("check").raw(d.check->report ? aclppReportJson(d.check->report.get()) : "null");
+        w.end_object();
     }
-    out << ",\n  \"findings\": [";
-    for (std::size_t i = 0; i < d.findings.size(); ++i) {
-        out << (i ? "," : "") << "\n    {\"what\": " << quoteJson(d.findings[i].what)
-            << ", \"fix\": " << quoteJson(d.findings[i].fix) << '}';
+    w.key("findings").begin_array(false);
+    for (const Finding &f : d.findings) {
+        w.begin_object();
+        w.key("what").string(f.what);
+        w.key("fix").string(f.fix);
+        w.end_object();
     }
-    out << (d.findings.empty() ? "]\n}\n" : "\n  ]\n}\n");
+    w.end_array();
+    w.end_object();
+    out << w.take();
 }
 
 }  // namespace

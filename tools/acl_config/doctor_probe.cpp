@@ -8,7 +8,6 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 
 namespace aclconfig::doctor {
 
@@ -31,28 +30,6 @@ std::optional<std::string> environmentValue(const char *name) {
     const char *value = std::getenv(name);
     if (value == nullptr) return std::nullopt;
     return std::string(value);
-}
-
-std::optional<std::string> runtimeVersionFromLibrary() {
-    // Looked up, not linked: CANN 8.x toolkits before the function and aclpp's own runtime lack it.
-    using GetVersionStr = int (*)(char *, char *);
-    void *symbol = dlsym(RTLD_DEFAULT, "aclsysGetVersionStr");
-    if (symbol == nullptr) return std::nullopt;
-    char package[] = "runtime";
-    char version[128] = {};  // ACL_PKG_VERSION_MAX_SIZE, the size the vendor's docs ask for
-    if (reinterpret_cast<GetVersionStr>(symbol)(package, version) != 0 || version[0] == '\0') return std::nullopt;
-    version[sizeof version - 1] = '\0';
-    return std::string(version);
-}
-
-std::optional<std::string> toolkitVersionFile(const std::string &toolkit) {
-    std::ifstream file(std::filesystem::path(toolkit) / "share" / "info" / "runtime" / "version.info");
-    std::string line;
-    while (file && std::getline(file, line)) {
-        constexpr std::string_view kKey = "Version=";
-        if (line.rfind(kKey, 0) == 0 && line.size() > kKey.size()) return line.substr(kKey.size());
-    }
-    return std::nullopt;
 }
 
 bool holdsRuntimeLibrary(const std::string &toolkit) {

@@ -35,15 +35,6 @@ inline constexpr const char *kInitVariables[] = {
 
 [[nodiscard]] std::optional<std::string> environmentValue(const char *name);
 
-/// The runtime package's version as the loaded vendor library states it
-/// (`aclsysGetVersionStr("runtime", ...)`, which needs no aclInit); nullopt when the library has
-/// no such function or it answers an error (it reads the same version file as below).
-[[nodiscard]] std::optional<std::string> runtimeVersionFromLibrary();
-
-/// The version the toolkit's runtime package file states: the `Version=` line of
-/// share/info/runtime/version.info, where the vendor's runtime reads it; nullopt when there is none.
-[[nodiscard]] std::optional<std::string> toolkitVersionFile(const std::string &toolkit);
-
 /// Whether `path` holds lib64/libascendcl.so (a toolkit B-1 would accept needs it).
 [[nodiscard]] bool holdsRuntimeLibrary(const std::string &toolkit);
 

@@ -108,7 +108,10 @@ void printSection(std::ostream &out, const Style &style, std::string_view key, c
 }  // namespace
 
 int runExplain(const ExplainOptions &options, const Style &style, std::ostream &out) {
-    const Validation v = validateFile(options.file, checkedSoc(options.soc), checkedDeviceCount(options.devices));
+    // B-9: --cann as check takes it; without it the core's default (ACLPP_CANN_VERSION, else the
+    // loaded vendor runtime's version, else master's rules).
+    const std::string cann = options.cann.empty() ? std::string() : checkedCannVersions({options.cann}).front();
+    const Validation v = validateFile(options.file, checkedSoc(options.soc), checkedDeviceCount(options.devices), cann);
     const std::string effectiveText = aclppReportEffectiveJson(v.report.get());
     const acl::JsonValue effective = readJson(effectiveText);
 
@@ -127,6 +130,7 @@ int runExplain(const ExplainOptions &options, const Style &style, std::ostream &
             }
             if (!details.empty()) platform += " (" + details + ")";
         }
+        if (const std::string label = cannLabel(v); !label.empty()) platform += " with " + label;
         out << style.bold("Effective configuration of " + v.file) << " on " << platform << '\n';
         if (const acl::JsonValue *given = effective.find("config_given");
             given != nullptr && given->is_bool() && !given->as_bool()) {
@@ -138,7 +142,9 @@ int runExplain(const ExplainOptions &options, const Style &style, std::ostream &
         }
         if (!v.findings.empty()) out << '\n' << style.bold("Findings:") << '\n';
     } else {
-        out << style.bold("No effective configuration for " + v.file) << ": aclInit rejects it on " << v.soc << ".\n";
+        const std::string label = cannLabel(v);
+        out << style.bold("No effective configuration for " + v.file) << ": aclInit rejects it on " << v.soc
+            << (label.empty() ? "" : " with " + label) << ".\n";
     }
     printFindings(out, style, v);
     if (effective.is_object()) out << '\n';

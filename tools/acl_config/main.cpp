@@ -47,8 +47,8 @@ int main(int argc, char **argv) {
     checkCommand
         ->add_option("--cann", check.cannVersions,
                      "Apply the rules of these CANN releases where releases differ, one report per version: "
-                     "9.0.0, 9.0.1, 9.1.0, 9.2.0 or master, comma separated (default: ACLPP_CANN_VERSION, else "
-                     "master's rules)")
+                     "9.0.0, 9.0.1, 9.1.0, 9.2.0 or master, comma separated (default: ACLPP_CANN_VERSION, else the "
+                     "loaded vendor runtime's version, else master's rules)")
         ->delimiter(',')
         ->allow_extra_args(false)  // one list per --cann: the files that follow are not versions
         ->option_text("VERSION[,VERSION...]");
@@ -71,6 +71,12 @@ int main(int argc, char **argv) {
     explainCommand->add_option("--soc", explain.soc, "Explain for this SoC (see `acl-config socs`)")
         ->option_text("NAME");
     addDevicesOption(*explainCommand, explain.devices);
+    explainCommand
+        ->add_option("--cann", explain.cann,
+                     "Apply the rules of this CANN release where releases differ: 9.0.0, 9.0.1, 9.1.0, 9.2.0 or "
+                     "master (default: ACLPP_CANN_VERSION, else the loaded vendor runtime's version, else master's "
+                     "rules)")
+        ->option_text("VERSION");
 
     FmtOptions fmt;
     CLI::App *fmtCommand = app.add_subcommand(
@@ -96,7 +102,7 @@ int main(int argc, char **argv) {
     doctorCommand
         ->add_option("--cann", doctor.cann,
                      "Check the config with this CANN release's rules (default: ACLPP_CANN_VERSION, else the "
-                     "toolkit's version file)")
+                     "loaded vendor runtime's version)")
         ->option_text("VERSION");
     doctorCommand->add_option("--format", doctor.format, "text (the default) or json")
         ->check(CLI::IsMember({"text", "json"}))

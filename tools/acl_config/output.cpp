@@ -4,7 +4,6 @@
 
 #include <acl/acl.h>
 
-#include <aclpp/json/text.hpp>
 #include <aclpp/json/text_writer.hpp>
 #include <aclpp/text/edit_distance.hpp>
 #include <algorithm>
@@ -197,6 +196,19 @@ void printFindings(std::ostream &out, const Style &style, const Validation &v) {
     for (const aclppFinding &finding : v.findings) printFinding(out, style, v.file, finding);
 }
 
+std::string cannLabel(const Validation &v) {
+    // B-9: the CANN release, when --cann named one or ACLPP_CANN_VERSION (or the loaded vendor
+    // runtime) chose other rules than master's, the default, which output leaves unsaid.
+    const std::string cann = !v.cann.empty() ? v.cann
+                             : v.cannRules != aclpp::schema::cann::releaseName(aclpp::schema::cann::kDefaultRelease)
+                                 ? v.cannRules
+                                 : std::string();
+    if (cann.empty()) return cann;
+    std::string label = "CANN " + cann;
+    if (!v.cannRules.empty() && v.cannRules != cann) label += " (the rules of " + v.cannRules + ")";
+    return label;
+}
+
 void printSummary(std::ostream &out, const Style &style, const Validation &v) {
     std::vector<std::string> counts;
     if (const std::size_t n = v.count(ACLPP_SEVERITY_ERROR)) counts.push_back(plural(n, "error"));
@@ -207,16 +219,7 @@ void printSummary(std::ostream &out, const Style &style, const Validation &v) {
     if (tally.empty()) tally = "no findings";
 
     std::string on = v.soc.empty() ? std::string() : " on " + v.soc;
-    // B-9: the CANN release, when --cann named one or ACLPP_CANN_VERSION chose other rules than
-    // master's (the default, which the summary leaves unsaid).
-    const std::string cann = !v.cann.empty() ? v.cann
-                             : v.cannRules != aclpp::schema::cann::releaseName(aclpp::schema::cann::kDefaultRelease)
-                                 ? v.cannRules
-                                 : std::string();
-    if (!cann.empty()) {
-        on += " with CANN " + cann;
-        if (!v.cannRules.empty() && v.cannRules != cann) on += " (the rules of " + v.cannRules + ")";
-    }
+    if (const std::string cann = cannLabel(v); !cann.empty()) on += " with " + cann;
     out << style.bold(v.file + ":") << ' ';
     if (v.result == ACL_SUCCESS) {
         out << style.green("ok") << on << " (" << tally << ")\n";
@@ -247,12 +250,6 @@ std::string canonicalJson(std::string_view text) {
     aclpp::json::JsonTextWriter writer(true);
     writer.raw(text);
     return writer.take();
-}
-
-std::string quoteJson(std::string_view text) {
-    std::string out;
-    aclpp::json::append_json_string(out, text);
-    return out;
 }
 
 }  // namespace aclconfig

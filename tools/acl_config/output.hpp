@@ -111,6 +111,10 @@ void printFinding(std::ostream &out, const Style &style, std::string_view file, 
 /// Every finding of `v` in the core's order (the order aclInit evaluates them).
 void printFindings(std::ostream &out, const Style &style, const Validation &v);
 
+/// "CANN 9.0.5 (the rules of 9.0.1)": the release whose rules a validation applied, and the version
+/// --cann named for it (B-9); "" for master's rules chosen by default, which output leaves unsaid.
+[[nodiscard]] std::string cannLabel(const Validation &v);
+
 /// `file: aclInit would fail with ... on SoC (2 errors, 1 warning)` and a newline.
 void printSummary(std::ostream &out, const Style &style, const Validation &validation);
 
@@ -142,8 +146,5 @@ inline constexpr const char *kDoctorExitStatusHelp =
 /// JsonTextWriter): two-space indent, members in their order, arrays of scalars on one line,
 /// every scalar as written, a final newline. A leading BOM is dropped; an empty text is {} (F-3).
 [[nodiscard]] std::string canonicalJson(std::string_view text);
-
-/// `text` as a JSON string literal: the C++ layer's encoder, so valid UTF-8 whatever `text` holds.
-[[nodiscard]] std::string quoteJson(std::string_view text);
 
 }  // namespace aclconfig

@@ -235,9 +235,14 @@ ACLPP_EXPORT aclError aclppValidateBufferForDevices(const char *data, size_t len
 /* The ForDevices twins with the CANN release whose rules apply where releases differ (B-9):
  * "9.0.0", "9.0.1", "9.1.0", "9.2.0" or "master" (master's rules are 9.2.0's). Another version
  * MAJOR.MINOR[.PATCH] takes the rules of the newest of these at or below it, and one older than
- * 9.0.0 those of 9.0.0. NULL: ACLPP_CANN_VERSION, else master's rules (what the ForDevices twins
- * apply). ACL_ERROR_INVALID_PARAM, *report NULL, for text that is not a version. The report's
+ * 9.0.0 those of 9.0.0. NULL: ACLPP_CANN_VERSION, else over the vendor runtime the release the
+ * loaded runtime states (aclppGetRuntimeCannVersion), else master's rules (what the other
+ * validation functions apply). ACL_ERROR_INVALID_PARAM, *report NULL, for text that is not a version. The report's
  * "cann_version" names the release whose rules were applied. */
+/* The deviceCount of the ForCann twins that checks default_device against the count the next init
+ * would use, as aclppValidateFile and aclppValidateBuffer do (what the C++ layer's acl::validate
+ * passes). */
+#define ACLPP_PLATFORM_DEVICE_COUNT 0xFFFFFFFFu
 ACLPP_EXPORT aclError aclppValidateFileForCann(const char *path, const char *soc, uint32_t deviceCount,
                                                const char *cannVersion, aclppReport **report);
 ACLPP_EXPORT aclError aclppValidateBufferForCann(const char *data, size_t length, const char *soc, uint32_t deviceCount,

@@ -43,6 +43,30 @@ ACLPP_EXPORT uint32_t aclppRuntimeFeatures(void);
 /* The vendor functions behind one feature bit ("aclFinalizeReference"); NULL for anything else. */
 ACLPP_EXPORT const char *aclppRuntimeFeatureFunctions(uint32_t feature);
 
+/* ---- Which CANN release the loaded runtime is (B-9) ------------------------------------------ */
+
+typedef enum aclppCannVersionSource {
+    ACLPP_CANN_VERSION_UNKNOWN = 0,      /* the runtime states no version */
+    ACLPP_CANN_VERSION_FROM_LIBRARY = 1, /* aclsysGetVersionStr("runtime", ...) of the loaded libascendcl.so */
+    ACLPP_CANN_VERSION_FROM_FILE = 2     /* the Version= line of <toolkit>/share/info/runtime/version.info */
+} aclppCannVersionSource;
+
+typedef struct aclppRuntimeCannVersion {
+    const char *version;           /* as the runtime states it ("8.0.RC2", "9.1.0"); "" when unknown */
+    const char *rules;             /* the release whose rules validation applies for it ("9.0.0"); ""
+                                      when the version names no release */
+    aclppCannVersionSource source; /* where the version came from */
+    const char *toolkit;           /* the toolkit of the loaded libascendcl.so (its lib64/..); "" when
+                                      the loader does not say */
+} aclppRuntimeCannVersion;
+
+/* The CANN version of the loaded vendor runtime: what its aclsysGetVersionStr answers (no aclInit
+ * needed), else the runtime package's version file of its toolkit, where the vendor's runtime reads
+ * it. Detected once per process; the strings live as long as the process. A validation that is not
+ * given a version and has no ACLPP_CANN_VERSION applies `rules` (B-9). ACL_ERROR_API_NOT_SUPPORT on
+ * the emulated runtime (ACLPP_CANN_VERSION chooses its rules); ACL_ERROR_INVALID_PARAM for NULL. */
+ACLPP_EXPORT aclError aclppGetRuntimeCannVersion(aclppRuntimeCannVersion *info);
+
 /* ---- Who gives the live runtime back ---------------------------------------------------------
  * With aclFinalizeReference the runtime counts its holders and the last one, whoever it is,
  * tears it down. Without it (CANN 8.x) aclpp counts its own holders: the last aclpp holder of a

@@ -144,6 +144,13 @@ aclError validateBuffer(const char *data, size_t length, const char *soc, Valida
     });
 }
 
+/// The request of the ForCann twins: ACLPP_PLATFORM_DEVICE_COUNT is the platform's count, as
+/// aclppValidateFile checks against; any other count as the ForDevices twins take it.
+ValidationRequest cannRequest(uint32_t deviceCount, const char *cannVersion) {
+    if (deviceCount == ACLPP_PLATFORM_DEVICE_COUNT) return ValidationRequest{0, false, cannVersion};
+    return ValidationRequest{deviceCount, true, cannVersion};
+}
+
 }  // namespace
 
 extern "C" {
@@ -167,12 +174,12 @@ aclError aclppValidateBufferForDevices(const char *data, size_t length, const ch
 
 aclError aclppValidateFileForCann(const char *path, const char *soc, uint32_t deviceCount, const char *cannVersion,
                                   aclppReport **report) {
-    return validateFile(path, soc, ValidationRequest{deviceCount, true, cannVersion}, report);
+    return validateFile(path, soc, cannRequest(deviceCount, cannVersion), report);
 }
 
 aclError aclppValidateBufferForCann(const char *data, size_t length, const char *soc, uint32_t deviceCount,
                                     const char *cannVersion, aclppReport **report) {
-    return validateBuffer(data, length, soc, ValidationRequest{deviceCount, true, cannVersion}, report);
+    return validateBuffer(data, length, soc, cannRequest(deviceCount, cannVersion), report);
 }
 
 aclError aclppReportResult(const aclppReport *report) {

@@ -2,6 +2,7 @@
 // defines the callback API and the device limits.
 #include "acl/aclpp_ext.h"
 #include "devices/limits.hpp"
+#include "platform/runtime_cann_version.hpp"
 
 // aclpp's names for the limits are the vendor's values.
 static_assert(aclpp::core::kLimitSimtStackSize == ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE);
@@ -10,7 +11,18 @@ static_assert(aclpp::core::kLimitSimdStackSize == ACL_RT_DEV_LIMIT_SIMD_STACK_SI
 static_assert(aclpp::core::kLimitSimdPrintfFifoSizePerCore == ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE);
 static_assert(aclpp::core::kLimitSimtPrintfFifoSize == ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE);
 
+// B-9: the emulated runtime states no CANN version; ACLPP_CANN_VERSION chooses its rules.
+std::optional<aclpp::schema::cann::Release> aclpp::core::loadedRuntimeCannRelease() noexcept {
+    return std::nullopt;
+}
+
 extern "C" {
+
+aclError aclppGetRuntimeCannVersion(aclppRuntimeCannVersion *info) {
+    if (info == nullptr) return ACL_ERROR_INVALID_PARAM;
+    *info = aclppRuntimeCannVersion{"", "", ACLPP_CANN_VERSION_UNKNOWN, ""};
+    return ACL_ERROR_API_NOT_SUPPORT;
+}
 
 uint32_t aclppRuntimeFeatures(void) {
     return ACLPP_FEATURE_ALL;

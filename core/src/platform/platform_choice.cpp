@@ -1,4 +1,5 @@
 #include "platform/platform_choice.hpp"
+#include "platform/runtime_cann_version.hpp"
 #include "text/user_text.hpp"
 
 #include <cerrno>
@@ -37,12 +38,17 @@ void chooseDeviceCount(PlatformChoice &choice, const PlatformOverride &override_
     choice.deviceCountChosen = true;
 }
 
-// B-9: the emulated runtime applies the differences of the release ACLPP_CANN_VERSION names;
-// unset or empty is master's rules. A value that is not a version makes the choice unusable, as
-// a bad ACLPP_DEVICE_COUNT does: the rules stay master's and the SoC step fails with 500000.
+// B-9: validation applies the differences of the release ACLPP_CANN_VERSION names; unset or
+// empty, the release the loaded vendor runtime states, else master's rules. A value that is not
+// a version makes the choice unusable, as a bad ACLPP_DEVICE_COUNT does: the rules stay master's
+// and the SoC step fails with 500000.
 void readCannRelease(PlatformChoice &choice) {
     const char *text = std::getenv("ACLPP_CANN_VERSION");
-    if (text == nullptr || *text == '\0') return;
+    if (text == nullptr || *text == '\0') {
+        if (const std::optional<schema::cann::Release> loaded = loadedRuntimeCannRelease())
+            choice.cannRelease = *loaded;
+        return;
+    }
     if (const std::optional<schema::cann::Release> release = schema::cann::parseCannVersion(text)) {
         choice.cannRelease = *release;
         return;

@@ -22,7 +22,8 @@ struct PlatformChoice {
     bool deviceCountChosen = false;  // by aclppSetPlatform, ACLPP_DEVICE_COUNT or the live runtime
     std::string error;               // why the choice is unusable (the SoC step fails with 500000)
     std::string cannVersionError;    // the part of `error` that ACLPP_CANN_VERSION caused, if any
-    /// The CANN release whose rules validation applies (B-9): ACLPP_CANN_VERSION, else master's.
+    /// The CANN release whose rules validation applies (B-9): ACLPP_CANN_VERSION, else the one the
+    /// loaded vendor runtime states, else master's.
     schema::cann::Release cannRelease = schema::cann::kDefaultRelease;
 
     [[nodiscard]] bool valid() const noexcept { return product != nullptr && error.empty(); }

@@ -37,6 +37,7 @@ OptionalApi lookUpAll() noexcept {
     lookUp(library, "aclFinalizeCallbackUnRegister", api.finalizeCallbackUnRegister);
     lookUp(library, "aclrtDeviceSetLimit", api.deviceSetLimit);
     lookUp(library, "aclrtDeviceGetLimit", api.deviceGetLimit);
+    lookUp(library, "aclsysGetVersionStr", api.getVersionStr);
     return api;
 }
 

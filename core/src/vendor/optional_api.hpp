@@ -24,6 +24,8 @@ struct OptionalApi {
     aclError (*finalizeCallbackUnRegister)(aclppCallbackType type, aclppFinalizeCallbackFunc func) = nullptr;
     aclError (*deviceSetLimit)(aclppDeviceLimit limit, size_t value) = nullptr;
     aclError (*deviceGetLimit)(aclppDeviceLimit limit, size_t *value) = nullptr;
+    // Not a feature of B-6: the runtime's version (B-9, runtime_version.cpp), which CANN 8.x may lack.
+    aclError (*getVersionStr)(char *pkgName, char *versionStr) = nullptr;
 
     /// ACLPP_FEATURE_* bits: a feature counts when all of its functions were found.
     [[nodiscard]] uint32_t features() const noexcept;

@@ -132,6 +132,29 @@ static_assert(parseCannVersion("9.0.0") == Release::v9_0_0 && parseCannVersion("
               !parseCannVersion("9") && !parseCannVersion("9.1.") && !parseCannVersion("9.1.0.0") &&
               !parseCannVersion("9.1.RC1") && !parseCannVersion(""));
 
+/// The release whose rules apply to a version as a toolkit states it (aclsysGetVersionStr, the
+/// Version= of version.info): the leading MAJOR.MINOR[.PATCH] numbers choose it, and what follows
+/// them (8.0.RC2, 9.1.0.alpha001, 9.0.0.1) does not. nullopt when it does not start with two numbers.
+[[nodiscard]] constexpr std::optional<Release> parseStatedCannVersion(std::string_view stated) noexcept {
+    std::size_t end = 0;  // just past the last number taken
+    std::size_t pos = 0;
+    for (int part = 0; part < 3 && pos < stated.size(); ++part) {
+        std::size_t digits = pos;
+        while (digits < stated.size() && stated[digits] >= '0' && stated[digits] <= '9') ++digits;
+        if (digits == pos) break;
+        end = digits;
+        if (digits == stated.size() || stated[digits] != '.') break;
+        pos = digits + 1;
+    }
+    return parseCannVersion(stated.substr(0, end));
+}
+
+static_assert(parseStatedCannVersion("8.0.RC2") == Release::v9_0_0 &&
+              parseStatedCannVersion("9.1.0.alpha001") == Release::v9_1_0 &&
+              parseStatedCannVersion("9.0.1.1") == Release::v9_0_1 &&
+              parseStatedCannVersion("9.2") == Release::v9_2_0 && !parseStatedCannVersion("unknown") &&
+              !parseStatedCannVersion("9") && !parseStatedCannVersion(""));
+
 /// What parseCannVersion accepts, for messages.
 inline constexpr std::string_view kCannVersionAllowed =
     "a CANN version MAJOR.MINOR[.PATCH] (9.0.0, 9.0.1, 9.1.0, 9.2.0) or \"master\"";
