@@ -97,7 +97,7 @@ CASES = [
     # The CI formats name the release whose rules found each finding.
     Case("check-cann-github", ["check", "--format=github", "--cann", "9.0.0,9.0.5", "cann_empty_dump.json"]),
     Case("check-cann-sarif", ["check", "--format=sarif", "--cann", "9.0.5", "cann_empty_dump.json"]),
-    Case("check-cann-json", ["check", "--json", "--cann", "9.0.0", "cann_empty_dump.json"]),
+    Case("check-cann-json", ["check", "--json", "--devices", "1", "--cann", "9.0.0", "cann_empty_dump.json"]),
     # usage errors
     Case("check-unknown-soc", ["check", "--soc", "Ascend910Z", "clean.json"]),
     Case("check-without-file", ["check"]),
