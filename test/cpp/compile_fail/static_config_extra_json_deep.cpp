@@ -8,7 +8,7 @@
 #else
 constexpr auto config = acl::static_config<[] {
     acl::Config c;
-    c.add_extra("mine", R"({"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{}}}}}}}}})");
+    c.add_extra("mine", R"({"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{}}}}}}}}}})");
     return c;
 }>;
 #endif
