@@ -58,13 +58,13 @@ const std::vector<ScanRow> &scanRows() {
         {"null", kNone},
         {R"({"a":[1,"x",{"b":false}],"c":null})", kNone},
         {R"("\"\\\/\b\f\n\r\t\u00e9")", kNone},
-        {R"("\uD83D\uDE00")", kNone},          // a surrogate pair
-        {"\"\xF0\x9F\x98\x80\"", kNone},        // the same character as UTF-8
-        {"18446744073709551616", kNone},        // wide: read as a double
-        {"1.7976931348623157e308", kNone},      // the largest double
-        {"1e-400", kNone},                      // underflows to 0: accepted
-        {"0e999999999999", kNone},              // zero whatever the exponent
-        {"0.001e311", kNone},                   // 1e308
+        {R"("\uD83D\uDE00")", kNone},       // a surrogate pair
+        {"\"\xF0\x9F\x98\x80\"", kNone},    // the same character as UTF-8
+        {"18446744073709551616", kNone},    // wide: read as a double
+        {"1.7976931348623157e308", kNone},  // the largest double
+        {"1e-400", kNone},                  // underflows to 0: accepted
+        {"0e999999999999", kNone},          // zero whatever the exponent
+        {"0.001e311", kNone},               // 1e308
         // structure
         {"", kExpected, 0, kS, kN, Expect::root_value},
         {"   ", kExpected, 3, kS, kN, Expect::root_value},
@@ -91,10 +91,10 @@ const std::vector<ScanRow> &scanRows() {
         {"\"a\rb\"", kString, 2, StringProblem::line_break},
         {"\"a\tb\"", kString, 2, StringProblem::control_character},
         {"\"\x1F\"", kString, 1, StringProblem::control_character},
-        {"\"\xC0\xAF\"", kString, 1, StringProblem::invalid_utf8},  // overlong '/'
-        {"\"\xED\xA0\x80\"", kString, 1, StringProblem::invalid_utf8},  // U+D800 as UTF-8
+        {"\"\xC0\xAF\"", kString, 1, StringProblem::invalid_utf8},          // overlong '/'
+        {"\"\xED\xA0\x80\"", kString, 1, StringProblem::invalid_utf8},      // U+D800 as UTF-8
         {"\"\xF4\x90\x80\x80\"", kString, 1, StringProblem::invalid_utf8},  // above U+10FFFF
-        {"\"ab\xE2\x82\"", kString, 3, StringProblem::invalid_utf8},  // cut short
+        {"\"ab\xE2\x82\"", kString, 3, StringProblem::invalid_utf8},        // cut short
         {R"("a\x")", kString, 2, StringProblem::invalid_escape},
         {R"("\'")", kString, 1, StringProblem::invalid_escape},
         {R"("\u12")", kString, 1, StringProblem::short_unicode},
@@ -262,7 +262,8 @@ TEST_CASE("K-8 events and token ends: what the core's messages and positions are
 TEST_CASE("F-3 the writer's raw JSON: laid out when the lexer reads it, written as it is when not", "[F-3]") {
     aclpp::json::JsonTextWriter pretty(true);
     pretty.begin_object().key("extra").raw(R"({"b" : [1,"]"] ,"c":{"d":null}})").end_object();
-    CHECK(pretty.take() == "{\n  \"extra\": {\n    \"b\": [1, \"]\"],\n    \"c\": {\n      \"d\": null\n    }\n  }\n}\n");
+    CHECK(pretty.take() ==
+          "{\n  \"extra\": {\n    \"b\": [1, \"]\"],\n    \"c\": {\n      \"d\": null\n    }\n  }\n}\n");
 
     aclpp::json::JsonTextWriter compact(false);
     compact.begin_array(false).raw("{").raw("1e400").raw(" 7 ").end_array();

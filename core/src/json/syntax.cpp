@@ -144,8 +144,8 @@ public:
             case SyntaxError::object_depth:
             case SyntaxError::array_depth: {
                 const bool object = result_.error == SyntaxError::object_depth;
-                return SyntaxProblem{SyntaxProblem::Kind::depth, pos_, depthMessage(result_.depth, object), {},
-                                     trail_.pointer()};
+                return SyntaxProblem{
+                    SyntaxProblem::Kind::depth, pos_, depthMessage(result_.depth, object), {}, trail_.pointer()};
             }
             case SyntaxError::string:
                 return string();
@@ -276,10 +276,10 @@ private:
                 return problem(at, "a string is not closed before the end of the line",
                                "close it with '\"'; a line break inside a string is written \\n");
             case StringProblem::control_character:
-                return problem(at,
-                               "a string holds the unescaped control character " +
-                                   hexByte(static_cast<unsigned char>(text_[at])),
-                               "write it as an escape: \\t for a tab, \\u00XX for the others");
+                return problem(
+                    at,
+                    "a string holds the unescaped control character " + hexByte(static_cast<unsigned char>(text_[at])),
+                    "write it as an escape: \\t for a tab, \\u00XX for the others");
             case StringProblem::invalid_utf8:
                 return problem(at, utf8Problem(text_, at), "save the file as UTF-8");
             case StringProblem::invalid_escape:
@@ -293,9 +293,10 @@ private:
                 return problem(at, "the escape " + inQuotes(text_.substr(at, 6)) + " is a lone low surrogate",
                                "a low surrogate \\uDC00-\\uDFFF only follows a high surrogate \\uD800-\\uDBFF");
             case StringProblem::lone_high_surrogate:
-                return problem(
-                    at, "the escape " + inQuotes(text_.substr(at, 6)) + " is a high surrogate without a low surrogate after it",
-                    "a character above U+FFFF is written as a pair such as \\uD83D\\uDE00, or as UTF-8");
+                return problem(at,
+                               "the escape " + inQuotes(text_.substr(at, 6)) +
+                                   " is a high surrogate without a low surrogate after it",
+                               "a character above U+FFFF is written as a pair such as \\uD83D\\uDE00, or as UTF-8");
             default:
                 return problem(at, "this string is not terminated: the file ends before its closing '\"'");
         }

@@ -53,7 +53,10 @@ inline constexpr std::size_t kMaxArrayDepth = 10;
     std::int32_t value = 0;
     for (std::size_t i = pos; i < pos + 4; ++i) {
         const char h = text[i];
-        const int digit = is_digit(h) ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+        const int digit = is_digit(h)            ? h - '0'
+                          : h >= 'a' && h <= 'f' ? h - 'a' + 10
+                          : h >= 'A' && h <= 'F' ? h - 'A' + 10
+                                                 : -1;
         if (digit < 0) return -1;
         value = value * 16 + digit;
     }
@@ -459,8 +462,7 @@ template <class Events = NoSyntaxEvents>
 }
 
 /// Whether `text` is one JSON value as aclInit reads it, nested inside `outer` containers.
-[[nodiscard]] constexpr bool well_formed(std::string_view text, Nesting outer = {},
-                                         Nesting limits = kConfigNesting) {
+[[nodiscard]] constexpr bool well_formed(std::string_view text, Nesting outer = {}, Nesting limits = kConfigNesting) {
     return scan_syntax(text, NoSyntaxEvents{}, outer, limits).ok();
 }
 
