@@ -352,6 +352,15 @@ template <class Events = NoSyntaxEvents>
         result.offset = pos;
         return result;
     };
+    // The string at `pos`: moves past it, or records its problem (at the problem's offset).
+    const auto string = [&] {
+        const StringScan scan = scan_string(text, pos);
+        pos = scan.offset;
+        if (scan.problem == StringProblem::none) return true;
+        fail(SyntaxError::string);
+        result.string = scan.problem;
+        return false;
+    };
     const auto after_value = [&] {
         if (open == 0) {
             result.root_end = pos - 1;
@@ -390,14 +399,7 @@ template <class Events = NoSyntaxEvents>
                     ++pos;
                     state = object ? Expect::first_member : Expect::first_element;
                 } else if (c == '"') {
-                    const StringScan scan = scan_string(text, pos);
-                    if (scan.problem != StringProblem::none) {
-                        result.string = scan.problem;
-                        fail(SyntaxError::string);
-                        result.offset = scan.offset;
-                        return result;
-                    }
-                    pos = scan.offset;
+                    if (!string()) return result;
                     state = after_value();
                 } else if (c == '-' || is_digit(c)) {
                     const NumberScan scan = scan_number(text, pos);
@@ -421,15 +423,9 @@ template <class Events = NoSyntaxEvents>
                 if (c == '}' && state == Expect::first_member) {
                     state = close();
                 } else if (c == '"') {
-                    const StringScan scan = scan_string(text, pos);
-                    if (scan.problem != StringProblem::none) {
-                        result.string = scan.problem;
-                        fail(SyntaxError::string);
-                        result.offset = scan.offset;
-                        return result;
-                    }
-                    events.key(text.substr(pos + 1, scan.offset - pos - 2));
-                    pos = scan.offset;
+                    const std::size_t begin = pos + 1;
+                    if (!string()) return result;
+                    events.key(text.substr(begin, pos - 1 - begin));
                     state = Expect::colon;
                 } else {
                     return fail(SyntaxError::expected);
