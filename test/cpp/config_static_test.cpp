@@ -35,6 +35,17 @@ static_assert(acl::to_json_fixed<[] {
               }>()
                   .json() == R"({"mine":{"a":[1,2],"o":[{},[]]}})");
 
+// The lexer's limits exactly (F-3, F-4): 10 objects in the document with the top-level one, a
+// wide integer, the largest double, a surrogate pair. One step past each does not compile
+// (compile_fail/static_config_extra_json_*).
+static_assert(acl::static_config<[] {
+                  acl::Config c;
+                  c.add_extra("deep", R"({"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{}}}}}}}}})");
+                  c.add_extra("numbers", "[18446744073709551616, 1.7976931348623157e308]");
+                  c.add_extra("pair", R"("\uD83D\uDE00")");
+                  return c;
+              }>.size != 0);
+
 // Fluent setters work in constant expressions too.
 static_assert(acl::to_json_fixed<[] {
                   acl::Config c;

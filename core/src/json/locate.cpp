@@ -1,5 +1,6 @@
 // Finding where JSON pointers' values sit in the text: all of a report's pointers in one pass
 // (F-6). Only messages need positions, so this runs over text that simdjson has already accepted.
+#include <aclpp/json/lexer.hpp>
 #include <algorithm>
 #include <atomic>
 #include <charconv>
@@ -15,63 +16,24 @@
 namespace aclpp::core {
 namespace {
 
+// A cursor over text simdjson accepted, moved by the lexer's token rules.
 class Scanner {
 public:
     explicit Scanner(std::string_view text) : text_(text) {}
 
-    void skipSpace() noexcept {
-        while (pos_ < text_.size() &&
-               (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r')) {
-            ++pos_;
-        }
-    }
-
+    void skipSpace() noexcept { pos_ = aclpp::json::skip_space(text_, pos_); }
     [[nodiscard]] char peek() const noexcept { return pos_ < text_.size() ? text_[pos_] : '\0'; }
     [[nodiscard]] std::size_t pos() const noexcept { return pos_; }
-    void seek(std::size_t pos) noexcept { pos_ = pos; }
     void advance() noexcept { ++pos_; }
 
     // Reads a string starting at '"': its text between the quotes, escapes as written.
     std::string_view readRawString() noexcept {
         const std::size_t begin = pos_ + 1;
-        skipString();
-        const std::size_t end = std::min(pos_ - 1, text_.size());  // the closing quote
-        return text_.substr(begin, end - begin);
+        pos_ = aclpp::json::string_end(text_, pos_);
+        return text_.substr(begin, pos_ - 1 - begin);
     }
 
-    void skipString() noexcept {
-        ++pos_;
-        while (pos_ < text_.size() && text_[pos_] != '"') pos_ += text_[pos_] == '\\' ? 2 : 1;
-        ++pos_;
-    }
-
-    void skipValue() noexcept {
-        skipSpace();
-        const char c = peek();
-        if (c == '"') {
-            skipString();
-            return;
-        }
-        if (c == '{' || c == '[') {
-            std::size_t depth = 0;
-            while (pos_ < text_.size()) {
-                const char d = text_[pos_];
-                if (d == '"') {
-                    skipString();
-                    continue;
-                }
-                ++pos_;
-                if (d == '{' || d == '[') ++depth;
-                if ((d == '}' || d == ']') && --depth == 0) return;
-            }
-            return;
-        }
-        while (pos_ < text_.size()) {
-            const char d = text_[pos_];
-            if (d == ',' || d == '}' || d == ']' || d == ' ' || d == '\n' || d == '\t' || d == '\r') return;
-            ++pos_;
-        }
-    }
+    void skipValue() noexcept { pos_ = aclpp::json::value_end(text_, pos_); }
 
 private:
     std::string_view text_;

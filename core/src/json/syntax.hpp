@@ -4,6 +4,7 @@
 // success path to one simdjson parse).
 #pragma once
 
+#include <aclpp/json/lexer.hpp>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -12,9 +13,9 @@
 
 namespace aclpp::core {
 
-/// At most this many nested objects and this many nested arrays (F-4).
-inline constexpr std::size_t kMaxObjectDepth = 10;
-inline constexpr std::size_t kMaxArrayDepth = 10;
+/// At most this many nested objects and this many nested arrays (F-4): the lexer's limits.
+inline constexpr std::size_t kMaxObjectDepth = aclpp::json::kMaxObjectDepth;
+inline constexpr std::size_t kMaxArrayDepth = aclpp::json::kMaxArrayDepth;
 
 struct SyntaxProblem {
     enum class Kind { syntax, depth };
@@ -37,10 +38,9 @@ struct SyntaxScan {
     std::vector<std::string_view> numbers;
 };
 
-/// Scans `text` (after any BOM) for its first problem in byte order: a JSON syntax error
-/// (RFC 8259, as strict as simdjson except that an integer beyond the 64-bit integers is
-/// accepted: every number must be a finite double, surrogate escapes must pair, UTF-8 must be
-/// valid) or a container nested past the limit (F-4). Iterative: any nesting is safe.
+/// Scans `text` (after any BOM) for its first problem in byte order with the lexer
+/// (aclpp::json::scan_syntax: RFC 8259 as simdjson reads it, integers beyond 64 bits allowed, the
+/// nesting limits of F-4) and says in words what it is and how to fix it.
 [[nodiscard]] SyntaxScan scanSyntax(std::string_view text);
 
 /// scanSyntax's problem alone.

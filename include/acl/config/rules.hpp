@@ -9,6 +9,7 @@
 
 #include <acl/config/json_writer.hpp>
 #include <acl/config/top_level.hpp>
+#include <aclpp/json/lexer.hpp>
 #include <aclpp/json/text.hpp>
 #include <aclpp/schema/dump.hpp>
 #include <aclpp/schema/profiler.hpp>
@@ -235,7 +236,8 @@ private:
                     break;
                 }
             }
-            if (!aclpp::json::json_syntax_valid(item.json)) {
+            // The value sits in the top-level object: one object around it counts to F-4's limit.
+            if (!aclpp::json::well_formed(item.json, aclpp::json::Nesting{1, 0})) {
                 error(::aclpp::schema::stepName(ACLPP_STEP_ERR_MSG_MODE), ACL_ERROR_PARSE_FILE, "",
                       ConfigRule::extra_json_invalid,
                       "the value of extra key \"" + item.key + "\" is not valid JSON text");

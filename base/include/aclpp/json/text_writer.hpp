@@ -5,12 +5,14 @@
 // raw(), so all produce the same bytes for the same JSON.
 #pragma once
 
+#include <aclpp/json/lexer.hpp>
 #include <aclpp/json/text.hpp>
 #include <aclpp/std_constexpr.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -65,33 +67,35 @@ public:
     }
     /// A JSON value given as text (a number, the value of an extra key, a whole file) in this
     /// layout: strings, numbers and literals keep their exact text, members their order
-    /// (duplicates too), and only the whitespace changes. Text that is not JSON is not checked:
-    /// its tokens are written in turn and its containers closed.
+    /// (duplicates too), and only the whitespace changes. The text is read by the lexer (nested
+    /// up to kMaxScanDepth: a JSON Schema nests deeper than a config may). Text that is not one
+    /// JSON value does not compile in a constant expression and is written as it stands at run
+    /// time, where the reader of the output reports it.
     ACLPP_JSON_OUT_OF_LINE ACLPP_CONSTEXPR_STD JsonTextWriter &raw(std::string_view json) {
-        std::size_t opened = 0;
-        std::size_t pos = 0;
-        while (pos < json.size()) {
+        if (!well_formed(json, {}, Nesting{kMaxScanDepth, kMaxScanDepth})) {
+            if (std::is_constant_evaluated()) raw_text_is_not_json();
+            separate();
+            out_.append(json);
+            return *this;
+        }
+        for (std::size_t pos = skip_space(json, 0); pos < json.size(); pos = skip_space(json, pos)) {
             const char c = json[pos];
             if (c == '{' || c == '[') {
                 open(c == '{' ? '}' : ']', c == '[' && scalars_only(json, pos));
-                ++opened;
                 ++pos;
             } else if (c == '}' || c == ']') {
-                if (opened == 0) return *this;
                 close();
-                --opened;
                 ++pos;
-            } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ':') {
+            } else if (c == ',' || c == ':') {
                 ++pos;
             } else {
-                const std::size_t end = c == '"' ? string_end(json, pos) : scalar_end(json, pos);
+                const std::size_t end = c == '"' ? string_end(json, pos) : token_end(json, pos);
                 separate();
                 out_.append(json.substr(pos, end - pos));
                 pos = end;
-                if (c == '"' && next_is_colon(json, pos)) colon();
+                if (c == '"' && skip_space(json, pos) < json.size() && json[skip_space(json, pos)] == ':') colon();
             }
         }
-        while (opened-- != 0) close();
         return *this;
     }
     /// Ends the document (pretty text ends with a newline) and gives the text away.
@@ -107,29 +111,9 @@ private:
         std::size_t count;
     };
 
-    /// Offset just past the string that starts at `pos` (its closing quote).
-    static constexpr std::size_t string_end(std::string_view json, std::size_t pos) noexcept {
-        for (std::size_t i = pos + 1; i < json.size(); ++i) {
-            if (json[i] == '\\') {
-                ++i;
-            } else if (json[i] == '"') {
-                return i + 1;
-            }
-        }
-        return json.size();
-    }
-    /// Offset just past the number or literal that starts at `pos`.
-    static constexpr std::size_t scalar_end(std::string_view json, std::size_t pos) noexcept {
-        std::size_t i = pos + 1;
-        while (i < json.size() && std::string_view(" \t\n\r,:[]{}\"").find(json[i]) == std::string_view::npos) ++i;
-        return i;
-    }
-    static constexpr bool next_is_colon(std::string_view json, std::size_t pos) noexcept {
-        while (pos < json.size() && (json[pos] == ' ' || json[pos] == '\t' || json[pos] == '\n' || json[pos] == '\r')) {
-            ++pos;
-        }
-        return pos < json.size() && json[pos] == ':';
-    }
+    /// Not constexpr: calling it in a constant expression is the compile error.
+    static void raw_text_is_not_json() noexcept {}
+
     /// Whether the array that opens at `pos` holds only scalars: the first bracket after it,
     /// outside strings, is its own end.
     static constexpr bool scalars_only(std::string_view json, std::size_t pos) noexcept {
