@@ -77,8 +77,8 @@ ACLPP_THROWING [[nodiscard]] inline LifecycleState lifecycle_state() {
 
 /// One live holder of the runtime: an acl::ScopedInit or acl::Session (decision C-7).
 struct Holder {
-    std::string name;        ///< SessionOptions::name / HolderOptions::name ("" when unnamed)
-    std::uint64_t thread = 0;  ///< the kernel thread id (gettid) that took the reference
+    std::string name;                             ///< SessionOptions::name / HolderOptions::name ("" when unnamed)
+    std::uint64_t thread = 0;                     ///< the kernel thread id (gettid) that took the reference
     std::chrono::system_clock::time_point since;  ///< when (a coarse clock: a few ms)
     Ownership ownership = Ownership::owner;       ///< owner: its init started the runtime; joined
     std::uint64_t epoch = 0;                      ///< the runtime it holds
@@ -106,8 +106,8 @@ struct HolderList {
         const aclppHolderInfo &info = raw[i];
         list.holders.push_back(Holder{
             info.name, info.thread,
-            std::chrono::system_clock::time_point(
-                std::chrono::duration_cast<std::chrono::system_clock::duration>(std::chrono::nanoseconds(info.sinceNanoseconds))),
+            std::chrono::system_clock::time_point(std::chrono::duration_cast<std::chrono::system_clock::duration>(
+                std::chrono::nanoseconds(info.sinceNanoseconds))),
             info.owner != 0 ? Ownership::owner : Ownership::joined, info.epoch});
     }
     return list;

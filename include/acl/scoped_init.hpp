@@ -193,7 +193,8 @@ public:
 
 private:
     void forget_holder() noexcept {
-        if (const aclppHolder holder = std::exchange(holder_, 0); holder != 0 && detail::Origin{process_, 1}.same_process())
+        if (const aclppHolder holder = std::exchange(holder_, 0);
+            holder != 0 && detail::Origin{process_, 1}.same_process())
             aclppHolderForget(holder);
     }
 

@@ -87,8 +87,7 @@ TEST_CASE("C-7 acl::holders() lists two named sessions: name, thread, since, own
     CHECK(acl::holders().holders.empty());
 }
 
-TEST_CASE("C-7 a moved handle keeps its entry; release() drops it and leaves the reference",
-          "[C-7][reference-api]") {
+TEST_CASE("C-7 a moved handle keeps its entry; release() drops it and leaves the reference", "[C-7][reference-api]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     acl::ScopedInit first{acl::HolderOptions{.name = "first"}};
     acl::ScopedInit moved = std::move(first);

@@ -188,8 +188,9 @@ aclError aclppHolderFinalize(aclppHolder holder, uint64_t epoch, uint64_t *refCo
     if (rc == ACL_ERROR_API_NOT_SUPPORT && aclppGetLifecycleKind() == ACLPP_LIFECYCLE_COMPACT) rc = aclFinalize();
     if (rc == ACL_SUCCESS || rc == ACL_ERROR_REPEAT_FINALIZE) detach(holder);
     if (started != 0) {
-        const std::string_view event =
-            rc != ACL_SUCCESS ? "failure" : aclppLifecycleEpoch() != epoch ? "finalize" : "leave";
+        const std::string_view event = rc != ACL_SUCCESS                ? "failure"
+                                       : aclppLifecycleEpoch() != epoch ? "finalize"
+                                                                        : "leave";
         traceEvent(started, event, name, "aclppHolderFinalize", rc);
     }
     return rc;

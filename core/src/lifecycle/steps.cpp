@@ -53,9 +53,8 @@ std::string stepFailureMessage(aclError code, aclppStep step, std::string_view w
 
 aclError notifyInitCallbacks(aclRegisterCallbackType type, std::string_view config, std::string &message) {
     for (const InitCallback &callback : callbackRegistry().snapshotForInit(type)) {
-        const aclError code = traceCallback(type, "init-callback", [&] {
-            return callback.function(config.data(), config.size(), callback.userData);
-        });
+        const aclError code = traceCallback(
+            type, "init-callback", [&] { return callback.function(config.data(), config.size(), callback.userData); });
         if (code != ACL_SUCCESS) {
             message = std::string(callbackTypeName(type)) + " init callback " +
                       functionAddress(reinterpret_cast<const void *>(callback.function)) + " returned " +
@@ -69,7 +68,8 @@ aclError notifyInitCallbacks(aclRegisterCallbackType type, std::string_view conf
 aclError notifyFinalizeCallbacks(aclRegisterCallbackType type, const std::vector<FinalizeCallback> &callbacks,
                                  std::string &message) noexcept {
     for (const FinalizeCallback &callback : callbacks) {
-        const aclError code = traceCallback(type, "finalize-callback", [&] { return callback.function(callback.userData); });
+        const aclError code =
+            traceCallback(type, "finalize-callback", [&] { return callback.function(callback.userData); });
         if (code != ACL_SUCCESS) {
             try {
                 message = std::string(callbackTypeName(type)) + " finalize callback " +
