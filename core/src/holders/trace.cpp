@@ -21,7 +21,7 @@
 
 // Defined (as 1) only in the stand-ins, the emulated core built as the vendor's libascendcl.so:
 // the vendor's runtime does not read ACLPP_TRACE, and the libaclpp over it traces its own calls.
-extern "C" [[gnu::weak]] const int aclppVendorStandIn;
+extern "C" [[gnu::weak, gnu::visibility("hidden")]] const int aclppVendorStandIn;
 
 namespace aclpp::core {
 namespace {
@@ -127,11 +127,13 @@ void traceEvent(uint64_t started, std::string_view event, std::string_view holde
     }
 }
 
-HolderCallScope::HolderCallScope(std::string_view name) noexcept : previous_(tHolderName), name_(name) {
+HolderCallScope::HolderCallScope(bool active, std::string_view name) noexcept : active_(active), name_(name) {
+    if (!active_) return;
+    previous_ = tHolderName;
     tHolderName = &name_;
 }
 HolderCallScope::~HolderCallScope() {
-    tHolderName = previous_;
+    if (active_) tHolderName = previous_;
 }
 const std::string_view *currentHolderName() noexcept {
     return tHolderName;

@@ -19,15 +19,18 @@ void traceEvent(uint64_t started, std::string_view event, std::string_view holde
 
 /// The name of the holder whose aclppHolder* call runs on this thread: the callbacks an init or
 /// teardown runs are traced with it, and a plain entry point called inside it is not traced again.
+/// Only while tracing (`active`): untraced, nothing reads it, and the thread-local access is
+/// left out of the join.
 class HolderCallScope {
 public:
-    explicit HolderCallScope(std::string_view name) noexcept;
+    HolderCallScope(bool active, std::string_view name) noexcept;
     ~HolderCallScope();
     HolderCallScope(const HolderCallScope &) = delete;
     HolderCallScope &operator=(const HolderCallScope &) = delete;
 
 private:
-    const std::string_view *previous_;
+    bool active_;
+    const std::string_view *previous_ = nullptr;
     std::string_view name_;
 };
 /// nullptr outside an aclppHolder* call.
