@@ -119,7 +119,7 @@ TEST_CASE("C-7 a runtime a plain aclInit started is started outside aclpp", "[C-
         CHECK(list.started_outside_aclpp);
         REQUIRE(list.holders.size() == 1);
         CHECK(list.holders[0].ownership == acl::Ownership::joined);
-        CHECK(ref_count() == 2);  // one count: the plain reference is simply no holder
+        CHECK_WHERE_KNOWN(ref_count() == 2);  // one count: the plain reference is simply no holder
     }
     CHECK(aclpp_test::give_back_reference() == ACL_SUCCESS);
     CHECK_FALSE(acl::holders().started_outside_aclpp);  // nothing is live
@@ -136,7 +136,7 @@ TEST_CASE("C-7 a holder whose runtime another aclFinalize tore down is not liste
     std::error_code ec;
     init.close(ec);
     CHECK(ec.value() == ACL_ERROR_REPEAT_FINALIZE);
-    CHECK(aclFinalizeReference(nullptr) == ACL_SUCCESS);
+    CHECK(aclpp_test::give_back_reference() == ACL_SUCCESS);
 }
 
 TEST_CASE("C-7 a fork child's holder reports the child's own thread id", "[C-7][emulated]") {
@@ -205,7 +205,7 @@ TEST_CASE("C-7 set_log_handler receives a destructor failure", "[C-7][full-lifec
           std::string::npos);
     CHECK(acl::holders().holders.empty());  // the handle is gone; the runtime kept its reference
     CHECK(ref_count() == 1);
-    CHECK(aclFinalizeReference(nullptr) == ACL_SUCCESS);
+    CHECK(aclpp_test::give_back_reference() == ACL_SUCCESS);
 }
 
 TEST_CASE("C-7 holders join, leave and are listed from several threads at once", "[C-7][threads]") {
