@@ -116,11 +116,13 @@ aclppHolder attach(std::string_view name, uint64_t epoch, bool owner) noexcept {
     Entry &entry = entryAt(index);
     uint64_t words[kNameWords] = {};
     std::memcpy(words, name.data(), std::min(name.size(), sizeof words - 1));
-    for (size_t i = 0; i < kNameWords; ++i) entry.name[i].store(words[i], std::memory_order_relaxed);
-    entry.thread.store(currentThreadId(), std::memory_order_relaxed);
-    entry.since.store(coarseRealtimeNanoseconds(), std::memory_order_relaxed);
-    entry.epoch.store(epoch, std::memory_order_relaxed);
-    entry.owner.store(owner ? 1 : 0, std::memory_order_relaxed);
+    // Release stores (plain stores on x86): a listing whose acquire load reads one of them then
+    // sees the generation cleared when this entry was given back, and throws its copy away.
+    for (size_t i = 0; i < kNameWords; ++i) entry.name[i].store(words[i], std::memory_order_release);
+    entry.thread.store(currentThreadId(), std::memory_order_release);
+    entry.since.store(coarseRealtimeNanoseconds(), std::memory_order_release);
+    entry.epoch.store(epoch, std::memory_order_release);
+    entry.owner.store(owner ? 1 : 0, std::memory_order_release);
     const uint32_t generation = entry.lastGeneration + 1 == 0 ? 1 : entry.lastGeneration + 1;
     entry.lastGeneration = generation;
     entry.generation.store(generation, std::memory_order_release);
@@ -152,12 +154,13 @@ bool readEntry(const Entry &entry, uint64_t live, aclppHolderInfo &out) noexcept
     const uint32_t before = entry.generation.load(std::memory_order_acquire);
     if (before == 0) return false;
     uint64_t words[kNameWords];
-    for (size_t i = 0; i < kNameWords; ++i) words[i] = entry.name[i].load(std::memory_order_relaxed);
-    out.thread = entry.thread.load(std::memory_order_relaxed);
-    out.sinceNanoseconds = entry.since.load(std::memory_order_relaxed);
-    out.epoch = entry.epoch.load(std::memory_order_relaxed);
-    out.owner = entry.owner.load(std::memory_order_relaxed);
-    std::atomic_thread_fence(std::memory_order_acquire);
+    for (size_t i = 0; i < kNameWords; ++i) words[i] = entry.name[i].load(std::memory_order_acquire);
+    // Acquire loads, not a fence (ThreadSanitizer does not model fences): the generation's second
+    // read cannot move before them.
+    out.thread = entry.thread.load(std::memory_order_acquire);
+    out.sinceNanoseconds = entry.since.load(std::memory_order_acquire);
+    out.epoch = entry.epoch.load(std::memory_order_acquire);
+    out.owner = entry.owner.load(std::memory_order_acquire);
     if (entry.generation.load(std::memory_order_relaxed) != before || out.epoch != live) return false;
     std::memcpy(out.name, words, sizeof out.name);
     out.name[sizeof out.name - 1] = '\0';
