@@ -58,7 +58,42 @@ void BM_Acl_JoinLeave_CApi(benchmark::State &state) {
     if (!ok) state.SkipWithError("aclInit did not return 100002 or aclFinalizeReference failed");
 }
 
-// The C++ layer: one acl::ScopedInit constructed and destroyed (C-1: 100002 means joined).
+// Baseline: one uncontended std::mutex lock/unlock pair, what the holder registry adds (C-7).
+struct alignas(64) PlainMutex {
+    std::mutex mutex;
+};
+PlainMutex gPlainMutex;
+
+void BM_Baseline_MutexLockUnlock(benchmark::State &state) {
+    for (auto _ : state) {
+        gPlainMutex.mutex.lock();
+        gPlainMutex.mutex.unlock();
+    }
+}
+
+// Baseline of the holder registry's target (C-7): the bare C ABI join+leave and one mutex pair.
+void BM_Baseline_CApiJoinLeavePlusMutex(benchmark::State &state) {
+    bool ok = true;
+    for (auto _ : state) {
+        const aclError joined = aclInit(nullptr);
+        gPlainMutex.mutex.lock();
+        gPlainMutex.mutex.unlock();
+        const aclError left = aclFinalizeReference(nullptr);
+        ok &= joined == ACL_ERROR_REPEAT_INITIALIZE && left == ACL_SUCCESS;
+    }
+    if (!ok) state.SkipWithError("aclInit did not return 100002 or aclFinalizeReference failed");
+}
+
+// A named holder (C-7): the name is copied into the registry entry.
+void BM_Acl_JoinLeave_ScopedInitNamed(benchmark::State &state) {
+    for (auto _ : state) {
+        acl::ScopedInit init{acl::HolderOptions{.name = "bench"}};
+        benchmark::DoNotOptimize(&init);
+    }
+}
+
+// The C++ layer: one acl::ScopedInit constructed and destroyed (C-1: 100002 means joined), a
+// holder with an entry in the registry (C-7).
 void BM_Acl_JoinLeave_ScopedInit(benchmark::State &state) {
     for (auto _ : state) {
         acl::ScopedInit init;
@@ -76,6 +111,15 @@ void registerAll() {
             ->UseRealTime();
         benchmark::RegisterBenchmark("BM_Acl_JoinLeave_CApi", BM_Acl_JoinLeave_CApi)->Threads(threads)->UseRealTime();
         benchmark::RegisterBenchmark("BM_Acl_JoinLeave_ScopedInit", BM_Acl_JoinLeave_ScopedInit)
+            ->Threads(threads)
+            ->UseRealTime();
+        benchmark::RegisterBenchmark("BM_Acl_JoinLeave_ScopedInitNamed", BM_Acl_JoinLeave_ScopedInitNamed)
+            ->Threads(threads)
+            ->UseRealTime();
+        benchmark::RegisterBenchmark("BM_Baseline_MutexLockUnlock", BM_Baseline_MutexLockUnlock)
+            ->Threads(threads)
+            ->UseRealTime();
+        benchmark::RegisterBenchmark("BM_Baseline_CApiJoinLeavePlusMutex", BM_Baseline_CApiJoinLeavePlusMutex)
             ->Threads(threads)
             ->UseRealTime();
     }

@@ -149,6 +149,17 @@ def join_leave(results, table):
                    f"{'s' if threads > 1 else ''} vs recursive_mutex", program, subject + suffix,
                    "BM_Baseline_RecursiveMutexCounter" + suffix, threads=threads, mode="faster",
                    target=">= 1.2x faster" if threads == 1 else ">= 1.5x faster", limit=1.2 if threads == 1 else 1.5)
+    # C-7: every ScopedInit is a holder with a registry entry (one uncontended mutex pair on the
+    # join, one compare-and-swap on the leave), against the bare C ABI join+leave plus one mutex pair.
+    for threads in (1, 2):
+        suffix = f"/real_time/threads:{threads}"
+        timed_pair(results, table, f"1{'d' if threads == 1 else 'e'} join+leave (ScopedInit, holder registry), "
+                   f"{threads} thread{'s' if threads > 1 else ''} vs C ABI join+leave + mutex pair", program,
+                   subject + suffix, "BM_Baseline_CApiJoinLeavePlusMutex" + suffix, threads=threads, mode="slower",
+                   target="<= 2x", limit=2.0)
+    timed_pair(results, table, "(info) named ScopedInit vs unnamed, 1 thread", program,
+               "BM_Acl_JoinLeave_ScopedInitNamed/real_time/threads:1", subject + "/real_time/threads:1", threads=1,
+               mode="slower")
     # The C ABI alone, for the record: what the C++ layer adds on top of it.
     for threads in (1, 2):
         suffix = f"/real_time/threads:{threads}"

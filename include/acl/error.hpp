@@ -149,16 +149,20 @@ struct FinalizeError {
     std::string_view recent_message;  ///< aclGetRecentErrMsg() at that point, or an explanation
 };
 
-/// Receives failures of destructors (decision C-1). Must not throw. The default prints one line
-/// to stderr.
+/// Receives failures of destructors (decision C-1). Must not throw. The default sends one line
+/// to the log handler (set_log_handler), else to stderr.
 using FinalizeErrorHandler = void (*)(const FinalizeError &error) noexcept;
 
 namespace detail {
 inline void default_finalize_error_handler(const FinalizeError &error) noexcept {
-    std::fprintf(stderr, "aclpp: %.*s failed in the destructor of %.*s: %s (%d)%s%.*s\n",
-                 static_cast<int>(error.function.size()), error.function.data(), static_cast<int>(error.handle.size()),
-                 error.handle.data(), aclppErrorName(error.code), error.code, error.recent_message.empty() ? "" : ": ",
-                 static_cast<int>(error.recent_message.size()), error.recent_message.data());
+    // One line to the log handler (acl::set_log_handler), else stderr. Formatted into a fixed
+    // buffer: a destructor may run when no memory is left.
+    char line[2048];
+    std::snprintf(line, sizeof line, "aclpp: %.*s failed in the destructor of %.*s: %s (%d)%s%.*s",
+                  static_cast<int>(error.function.size()), error.function.data(), static_cast<int>(error.handle.size()),
+                  error.handle.data(), aclppErrorName(error.code), error.code, error.recent_message.empty() ? "" : ": ",
+                  static_cast<int>(error.recent_message.size()), error.recent_message.data());
+    aclppLog(line);
 }
 inline detail::Atomic<FinalizeErrorHandler> finalize_error_handler{&default_finalize_error_handler};
 
@@ -172,8 +176,28 @@ inline void report_finalize_error(aclError code, std::string_view function, std:
 }
 }  // namespace detail
 
-/// Installs `handler` for destructor failures (nullptr restores the default); returns the
-/// previous one.
+/// Receives aclpp's own warnings, one line each (decision C-7): join differences under
+/// JoinPolicy::warn, destructor failures, a trace file (ACLPP_TRACE) that cannot be opened. Must
+/// not throw; may be called from any thread.
+using LogHandler = void (*)(std::string_view message) noexcept;
+
+namespace detail {
+inline detail::Atomic<LogHandler> log_handler{nullptr};
+inline void log_to_handler(const char *message, void *) {
+    if (const LogHandler handler = log_handler.load()) handler(message != nullptr ? message : "");
+}
+}  // namespace detail
+
+/// Sends aclpp's warnings to `handler` instead of stderr (nullptr restores stderr); returns the
+/// previous handler. The core's warnings and the C++ layer's default handlers both go there.
+inline LogHandler set_log_handler(LogHandler handler) noexcept {
+    const LogHandler previous = detail::log_handler.exchange(handler);
+    aclppSetLogHandler(handler != nullptr ? &detail::log_to_handler : nullptr, nullptr);
+    return previous;
+}
+
+/// Installs `handler` for destructor failures (nullptr restores the default, which sends one line
+/// to the log handler, else stderr); returns the previous one.
 inline FinalizeErrorHandler set_finalize_error_handler(FinalizeErrorHandler handler) noexcept {
     return detail::finalize_error_handler.exchange(handler != nullptr ? handler
                                                                       : &detail::default_finalize_error_handler);

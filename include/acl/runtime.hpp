@@ -1,5 +1,6 @@
 // acl/runtime.hpp: process-wide queries of the runtime (decision A-2): the lifecycle state, the
-// emulated platform, the effective configuration and the config bytes of the live runtime. The
+// emulated platform, the effective configuration, the config bytes of the live runtime and its
+// holders (C-7). The
 // effective configuration comes from <acl/effective_config.hpp> (text; a Session needs it without
 // the rest of this header) and <acl/json.hpp> (parsed). Not part of <acl/acl.hpp>:
 // LifecycleState's durations need <chrono>.
@@ -11,6 +12,7 @@
 #include <acl/detail/caller_buffer.hpp>
 #include <acl/effective_config.hpp>
 #include <acl/error.hpp>
+#include <acl/scoped_init.hpp>
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -71,6 +73,51 @@ ACLPP_THROWING [[nodiscard]] inline LifecycleState lifecycle_state() {
     LifecycleState state = lifecycle_state(ec);
     if (ec) detail::raise(ec.value(), "aclppGetLifecycleState");
     return state;
+}
+
+/// One live holder of the runtime: an acl::ScopedInit or acl::Session (decision C-7).
+struct Holder {
+    std::string name;                             ///< SessionOptions::name / HolderOptions::name ("" when unnamed)
+    std::uint64_t thread = 0;                     ///< the kernel thread id (gettid) that took the reference
+    std::chrono::system_clock::time_point since;  ///< when (a coarse clock: a few ms)
+    Ownership ownership = Ownership::owner;       ///< owner: its init started the runtime; joined
+    std::uint64_t epoch = 0;                      ///< the runtime it holds
+};
+
+/// The holders of the live runtime (aclppGetHolders).
+struct HolderList {
+    std::vector<Holder> holders;  ///< oldest entry first
+    /// A runtime is live that no aclpp holder started: a plain aclInit, or another library.
+    bool started_outside_aclpp = false;
+};
+
+[[nodiscard]] inline HolderList holders(std::error_code &ec) {
+    HolderList list;
+    std::vector<aclppHolderInfo> raw;
+    size_t count = 0;
+    int outside = 0;
+    // Another thread may add holders between the two calls: ask again until they fit.
+    do {
+        raw.resize(count + 4);
+        if (!detail::assign(ec, aclppGetHolders(raw.data(), raw.size(), &count, &outside))) return list;
+    } while (count > raw.size());
+    list.started_outside_aclpp = outside != 0;
+    for (size_t i = 0; i < count; ++i) {
+        const aclppHolderInfo &info = raw[i];
+        list.holders.push_back(Holder{
+            info.name, info.thread,
+            std::chrono::system_clock::time_point(std::chrono::duration_cast<std::chrono::system_clock::duration>(
+                std::chrono::nanoseconds(info.sinceNanoseconds))),
+            info.owner != 0 ? Ownership::owner : Ownership::joined, info.epoch});
+    }
+    return list;
+}
+ACLPP_THROWING [[nodiscard]] inline HolderList holders() {
+    ACLPP_NEEDS_EXCEPTIONS("acl::holders(ec)");
+    std::error_code ec;
+    HolderList list = holders(ec);
+    if (ec) detail::raise(ec.value(), "aclppGetHolders");
+    return list;
 }
 
 /// Which of the vendor's optional lifecycle functions the loaded runtime has (aclppRuntimeFeatures;

@@ -2,6 +2,7 @@
 //
 //     acl::ScopedInit init;                         // aclInit(nullptr)
 //     acl::ScopedInit init{acl::ConfigFile{"acl.json"}};
+//     acl::ScopedInit named{acl::ConfigFile{"acl.json"}, acl::HolderOptions{.name = "plugin"}};
 //     if (init.joined()) { /* someone else initialised the runtime; we hold one more reference */ }
 //
 // 100002 (ACL_ERROR_REPEAT_INITIALIZE) means "joined", never a failure: the runtime counted our
@@ -11,6 +12,9 @@
 // close() reports it instead. A handle created before
 // fork() does nothing in the child (L-10); a handle whose runtime was finalized by somebody
 // else's aclFinalize does not release a later runtime's reference.
+//
+// Every handle is a holder the process can list (acl::holders() in <acl/runtime.hpp>) and the
+// lifecycle trace names (ACLPP_TRACE): decision C-7.
 #pragma once
 
 #include <acl/acl.h>
@@ -40,6 +44,12 @@ struct ConfigText {
     std::string_view json;
 };
 
+/// What a holder is known by (C-7): acl::holders() lists it and ACLPP_TRACE names it. The name
+/// is copied when the reference is taken (cut at 63 bytes).
+struct HolderOptions {
+    std::string_view name;
+};
+
 /// How a handle came to hold its reference.
 enum class Ownership : std::uint8_t {
     owner,   ///< this handle's init did the 0->1 transition (aclInit returned 0)
@@ -53,19 +63,20 @@ struct InitSource {
     enum class Kind : std::uint8_t { none, file, text } kind = Kind::none;
     const char *path = nullptr;
     std::string_view text;
+    std::string_view name;  ///< the holder's name (C-7)
 
-    /// aclInit's codes; `epoch` gets the runtime the reference was taken on (aclppInitWithEpoch).
-    [[nodiscard]] aclError init(std::uint64_t &epoch) const noexcept {
-        switch (kind) {
-            case Kind::file:
-                return aclppInitWithEpoch(path, &epoch);
-            case Kind::text:
-                // A non-NULL pointer even for empty text: "" is an empty file ({}), not "no config".
-                return aclppInitFromBufferWithEpoch(text.data() != nullptr ? text.data() : "", text.size(), &epoch);
-            case Kind::none:
-                break;
+    /// aclInit's codes; `epoch` gets the runtime the reference was taken on (aclppInitWithEpoch),
+    /// `holder` the registry entry that names it (aclppHolderInit).
+    [[nodiscard]] aclError init(std::uint64_t &epoch, aclppHolder &holder) const noexcept {
+        aclppHolderRequest request{name.data(), name.size(), nullptr, nullptr, 0, 0};
+        if (kind == Kind::file) request.configPath = path;
+        if (kind == Kind::text) {
+            // A non-NULL pointer even for empty text: "" is an empty file ({}), not "no config".
+            request.configData = text.data() != nullptr ? text.data() : "";
+            request.configLength = text.size();
+            request.fromBuffer = 1;
         }
-        return aclppInitWithEpoch(nullptr, &epoch);
+        return aclppHolderInit(&request, &epoch, &holder);
     }
     [[nodiscard]] const char *function() const noexcept {
         return kind == Kind::text ? "aclppInitFromBuffer" : "aclInit";
@@ -85,35 +96,48 @@ public:
         ACLPP_NEEDS_EXCEPTIONS("acl::ScopedInit::create(ec)");
         acquire_or_raise(detail::InitSource{});
     }
+    /// aclInit(nullptr) as a named holder. Throws acl::Error on failure.
+    ACLPP_THROWING explicit ScopedInit(HolderOptions options) {
+        ACLPP_NEEDS_EXCEPTIONS("acl::ScopedInit::create(options, ec)");
+        acquire_or_raise(detail::InitSource{detail::InitSource::Kind::none, nullptr, {}, options.name});
+    }
     /// aclInit(path). Throws acl::Error on failure.
-    ACLPP_THROWING explicit ScopedInit(const ConfigFile &file) {
+    ACLPP_THROWING explicit ScopedInit(const ConfigFile &file, HolderOptions options = {}) {
         ACLPP_NEEDS_EXCEPTIONS("acl::ScopedInit::create(file, ec)");
-        acquire_or_raise(detail::InitSource{detail::InitSource::Kind::file, file.path.c_str(), {}}, file.path);
+        acquire_or_raise(detail::InitSource{detail::InitSource::Kind::file, file.path.c_str(), {}, options.name},
+                         file.path);
     }
     /// aclppInitFromBuffer(text). Throws acl::Error on failure.
-    ACLPP_THROWING explicit ScopedInit(ConfigText text) {
+    ACLPP_THROWING explicit ScopedInit(ConfigText text, HolderOptions options = {}) {
         ACLPP_NEEDS_EXCEPTIONS("acl::ScopedInit::create(text, ec)");
-        acquire_or_raise(detail::InitSource{detail::InitSource::Kind::text, nullptr, text.json});
+        acquire_or_raise(detail::InitSource{detail::InitSource::Kind::text, nullptr, text.json, options.name});
     }
 
     /// The error_code twins: an empty handle and `ec` set on failure.
-    [[nodiscard]] static ScopedInit create(std::error_code &ec) noexcept { return create(detail::InitSource{}, ec); }
-    [[nodiscard]] static ScopedInit create(const ConfigFile &file, std::error_code &ec) noexcept {
-        return create(detail::InitSource{detail::InitSource::Kind::file, file.path.c_str(), {}}, ec);
+    [[nodiscard]] static ScopedInit create(std::error_code &ec, HolderOptions options = {}) noexcept {
+        return create(detail::InitSource{detail::InitSource::Kind::none, nullptr, {}, options.name}, ec);
     }
-    [[nodiscard]] static ScopedInit create(ConfigText text, std::error_code &ec) noexcept {
-        return create(detail::InitSource{detail::InitSource::Kind::text, nullptr, text.json}, ec);
+    [[nodiscard]] static ScopedInit create(const ConfigFile &file, std::error_code &ec,
+                                           HolderOptions options = {}) noexcept {
+        return create(detail::InitSource{detail::InitSource::Kind::file, file.path.c_str(), {}, options.name}, ec);
+    }
+    [[nodiscard]] static ScopedInit create(ConfigText text, std::error_code &ec, HolderOptions options = {}) noexcept {
+        return create(detail::InitSource{detail::InitSource::Kind::text, nullptr, text.json, options.name}, ec);
     }
 
     ScopedInit(const ScopedInit &) = delete;
     ScopedInit &operator=(const ScopedInit &) = delete;
     ScopedInit(ScopedInit &&other) noexcept
-        : epoch_(std::exchange(other.epoch_, 0)), process_(other.process_), ownership_(other.ownership_) {}
+        : epoch_(std::exchange(other.epoch_, 0)),
+          process_(other.process_),
+          holder_(std::exchange(other.holder_, 0)),
+          ownership_(other.ownership_) {}
     ScopedInit &operator=(ScopedInit &&other) noexcept {
         if (this != &other) {
             reset();
             epoch_ = std::exchange(other.epoch_, 0);
             process_ = other.process_;
+            holder_ = std::exchange(other.holder_, 0);
             ownership_ = other.ownership_;
         }
         return *this;
@@ -138,6 +162,7 @@ public:
         std::error_code ec;
         std::string explanation;
         if (finalize(ec, explanation)) return;
+        forget_holder();  // empty now: the reference the runtime kept is no holder's any more
         detail::report_finalize_error(ec.value(), "aclFinalizeReference", "acl::ScopedInit", explanation);
     }
     /// Gives the reference back now and reports a failure: throws acl::Error. On failure the
@@ -161,9 +186,18 @@ public:
     }
     /// Stops managing the reference without giving it back: the caller now owes one
     /// aclFinalizeReference. Returns false when the handle was empty.
-    [[nodiscard]] bool release() noexcept { return std::exchange(epoch_, 0) != 0; }
+    [[nodiscard]] bool release() noexcept {
+        forget_holder();  // the caller holds the reference now, not a holder
+        return std::exchange(epoch_, 0) != 0;
+    }
 
 private:
+    void forget_holder() noexcept {
+        if (const aclppHolder holder = std::exchange(holder_, 0);
+            holder != 0 && detail::Origin{process_, 1}.same_process())
+            aclppHolderForget(holder);
+    }
+
     [[nodiscard]] static ScopedInit create(const detail::InitSource &source, std::error_code &ec) noexcept {
         ScopedInit handle(nullptr);
         if (!core_fits_headers()) {
@@ -177,7 +211,7 @@ private:
     /// aclInit or its buffer twin: 0 makes an owner, 100002 a joiner.
     aclError acquire(const detail::InitSource &source) noexcept {
         std::uint64_t epoch = 0;
-        const aclError rc = source.init(epoch);
+        const aclError rc = source.init(epoch, holder_);
         if (rc != ACL_SUCCESS && rc != ACL_ERROR_REPEAT_INITIALIZE) return rc;
         // A join (100002) is not a failure, and the core records no text for it (docs/faq.md P8), so there is
         // nothing to clear here: the join path stays free of locks.
@@ -218,16 +252,20 @@ private:
         const std::uint64_t epoch = std::exchange(epoch_, 0);
         if (epoch == 0) return true;
         const detail::Origin origin{process_, epoch};
-        if (!origin.same_process()) return true;  // L-10: the parent's reference is not ours
+        if (!origin.same_process()) {  // L-10: the parent's reference is not ours, nor its holder entry
+            holder_ = 0;
+            return true;
+        }
         // The core gives the reference back only to the runtime it was taken on: 100037 when
         // that runtime is gone, so a later runtime's count is never touched.
-        if (detail::assign(ec, aclppFinalizeReferenceOfEpoch(origin.core_epoch(), nullptr))) return true;
-        // 200001 while the runtime is live and counts as the compact one does (P-5): there
-        // aclFinalize is the matching call. Asked only then, so the usual leave costs nothing more.
-        if (ec.value() == ACL_ERROR_API_NOT_SUPPORT && aclppGetLifecycleKind() == ACLPP_LIFECYCLE_COMPACT) {
-            return detail::assign(ec, aclFinalize());
+        // aclppFinalizeReferenceOfEpoch, or on the compact runtime aclFinalize (P-5), and the
+        // holder's entry goes with the reference.
+        if (detail::assign(ec, aclppHolderFinalize(holder_, origin.core_epoch(), nullptr))) {
+            holder_ = 0;
+            return true;
         }
         if (ec.value() == ACL_ERROR_REPEAT_FINALIZE) {
+            holder_ = 0;
             explanation = "the runtime this reference belonged to was torn down by aclFinalize while it was held";
         }
         return false;
@@ -235,6 +273,7 @@ private:
 
     std::uint64_t epoch_ = 0;  ///< the handle: 0 = empty
     long process_ = 0;
+    aclppHolder holder_ = 0;  ///< the registry entry (C-7), 0 when none
     Ownership ownership_ = Ownership::owner;
 };
 

@@ -45,6 +45,13 @@ enum class JoinPolicy : std::uint8_t {
     ignore,  ///< keep the reference silently (join_report() still has the differences)
 };
 
+/// How a Session takes its reference: its name as a holder (C-7: acl::holders(), ACLPP_TRACE) and
+/// its join policy. acl::Session s{cfg, acl::SessionOptions{.name = "plugin", .policy = acl::JoinPolicy::strict}}.
+struct SessionOptions {
+    std::string_view name;  ///< copied when the reference is taken
+    JoinPolicy policy = JoinPolicy::warn;
+};
+
 /// One key where the requested config and the runtime's differ.
 struct ConfigDifference {
     std::string pointer;    ///< JSON pointer ("/dump/dump_path")
@@ -112,11 +119,10 @@ inline void default_join_warning_handler(const JoinReport &report) noexcept {
 #if ACLPP_EXCEPTIONS
     try {
 #endif
-        const std::string text = report.describe();
-        std::fprintf(stderr,
-                     "aclpp: joined a runtime initialised with a different config (only the first config takes "
-                     "effect): %s\n",
-                     text.c_str());
+        const std::string text =
+            "aclpp: joined a runtime initialised with a different config (only the first config takes effect): " +
+            report.describe();
+        aclppLog(text.c_str());  // acl::set_log_handler's handler, else stderr
 #if ACLPP_EXCEPTIONS
     } catch (...) {
     }
@@ -199,8 +205,8 @@ private:
 
 }  // namespace detail
 
-/// Installs `handler` for JoinPolicy::warn (nullptr restores the default, which prints one line
-/// to stderr); returns the previous one.
+/// Installs `handler` for JoinPolicy::warn (nullptr restores the default, which sends one line
+/// to the log handler, acl::set_log_handler, else stderr); returns the previous one.
 inline JoinWarningHandler set_join_warning_handler(JoinWarningHandler handler) noexcept {
     return detail::join_warning_handler.exchange(handler != nullptr ? handler : &detail::default_join_warning_handler);
 }
@@ -211,7 +217,9 @@ public:
     /// An empty session.
     Session(std::nullptr_t) noexcept {}  // NOLINT(google-explicit-constructor): Vulkan-Hpp shape
     /// No config (aclInit(nullptr)). A join never conflicts: nothing was asked for.
-    ACLPP_THROWING Session() : init_() {
+    ACLPP_THROWING Session() : Session(SessionOptions{}) {}
+    /// No config, as a named holder (C-7).
+    ACLPP_THROWING explicit Session(SessionOptions options) : init_(HolderOptions{options.name}) {
         ACLPP_NEEDS_EXCEPTIONS("acl::Session::create(ec)");
         join_.joined = init_.joined();
         handover_ = detail::HandoverOwner(detail::FinalizeHandover::create());
@@ -219,21 +227,29 @@ public:
     /// Initialises from a typed config, acl::Config or a compile-time checked acl::StaticConfig
     /// (or joins and compares). Throws acl::Error.
     template <detail::TypedConfig C ACLPP_THROWING_PARAMETER>
-    explicit Session(const C &config, JoinPolicy policy = JoinPolicy::warn) {
+    explicit Session(const C &config, JoinPolicy policy = JoinPolicy::warn)
+        : Session(config, SessionOptions{.name = {}, .policy = policy}) {}
+    /// The same with a holder name (C-7) and a policy.
+    template <detail::TypedConfig C ACLPP_THROWING_PARAMETER>
+    Session(const C &config, SessionOptions options) {
         ACLPP_NEEDS_EXCEPTIONS("acl::Session::create(config, ec, policy)");
-        open_or_raise(detail::typed_config_json(config), policy);
+        open_or_raise(detail::typed_config_json(config), options);
     }
     /// Initialises from acl.json text. Throws acl::Error.
-    ACLPP_THROWING explicit Session(ConfigText text, JoinPolicy policy = JoinPolicy::warn) {
+    ACLPP_THROWING explicit Session(ConfigText text, JoinPolicy policy = JoinPolicy::warn)
+        : Session(text, SessionOptions{.name = {}, .policy = policy}) {}
+    ACLPP_THROWING Session(ConfigText text, SessionOptions options) {
         ACLPP_NEEDS_EXCEPTIONS("acl::Session::create(text, ec, policy)");
-        open_or_raise(std::string(text.json), policy);
+        open_or_raise(std::string(text.json), options);
     }
     /// Initialises from an acl.json file (the runtime reads it). Throws acl::Error.
-    ACLPP_THROWING explicit Session(const ConfigFile &file, JoinPolicy policy = JoinPolicy::warn) {
+    ACLPP_THROWING explicit Session(const ConfigFile &file, JoinPolicy policy = JoinPolicy::warn)
+        : Session(file, SessionOptions{.name = {}, .policy = policy}) {}
+    ACLPP_THROWING Session(const ConfigFile &file, SessionOptions options) {
         ACLPP_NEEDS_EXCEPTIONS("acl::Session::create(file, ec, policy)");
         std::error_code ec;
         std::string context;
-        open_file(file, policy, ec, context);
+        open_file(file, options, ec, context);
         if (ec) fail(ec.value(), "aclInit", std::move(context));
     }
 
@@ -242,13 +258,17 @@ public:
     template <detail::TypedConfig C>
     [[nodiscard]] static Session create(const C &config, std::error_code &ec,
                                         JoinPolicy policy = JoinPolicy::warn) noexcept {
+        return create(config, ec, SessionOptions{.name = {}, .policy = policy});
+    }
+    template <detail::TypedConfig C>
+    [[nodiscard]] static Session create(const C &config, std::error_code &ec, SessionOptions options) noexcept {
         Session session(nullptr);
 #if ACLPP_EXCEPTIONS
         try {
 #endif
             std::string json = detail::typed_config_json(config);
             std::string context;
-            session.open(std::move(json), policy, ec, context);
+            session.open(std::move(json), options, ec, context);
 #if ACLPP_EXCEPTIONS
         } catch (const std::bad_alloc &) {
             ec = make_error_code(Errc::bad_alloc);
@@ -258,12 +278,15 @@ public:
     }
     [[nodiscard]] static Session create(ConfigText text, std::error_code &ec,
                                         JoinPolicy policy = JoinPolicy::warn) noexcept {
+        return create(text, ec, SessionOptions{.name = {}, .policy = policy});
+    }
+    [[nodiscard]] static Session create(ConfigText text, std::error_code &ec, SessionOptions options) noexcept {
         Session session(nullptr);
 #if ACLPP_EXCEPTIONS
         try {
 #endif
             std::string context;
-            session.open(std::string(text.json), policy, ec, context);
+            session.open(std::string(text.json), options, ec, context);
 #if ACLPP_EXCEPTIONS
         } catch (const std::bad_alloc &) {
             ec = make_error_code(Errc::bad_alloc);
@@ -273,12 +296,15 @@ public:
     }
     [[nodiscard]] static Session create(const ConfigFile &file, std::error_code &ec,
                                         JoinPolicy policy = JoinPolicy::warn) noexcept {
+        return create(file, ec, SessionOptions{.name = {}, .policy = policy});
+    }
+    [[nodiscard]] static Session create(const ConfigFile &file, std::error_code &ec, SessionOptions options) noexcept {
         Session session(nullptr);
 #if ACLPP_EXCEPTIONS
         try {
 #endif
             std::string context;
-            session.open_file(file, policy, ec, context);
+            session.open_file(file, options, ec, context);
 #if ACLPP_EXCEPTIONS
         } catch (const std::bad_alloc &) {
             ec = make_error_code(Errc::bad_alloc);
@@ -401,30 +427,30 @@ private:
         detail::raise(code, function, std::move(context));
     }
 
-    ACLPP_THROWING void open_or_raise(std::string json, JoinPolicy policy) {
+    ACLPP_THROWING void open_or_raise(std::string json, SessionOptions options) {
         std::error_code ec;
         std::string context;
-        const bool joining_conflict = open(std::move(json), policy, ec, context);
+        const bool joining_conflict = open(std::move(json), options, ec, context);
         if (!ec) return;
         if (joining_conflict) detail::raise_error(ec.value(), "acl::Session", {}, std::move(context));
         fail(ec.value(), "aclppInitFromBuffer", std::move(context));
     }
 
     /// Returns true when a failure is a strict-policy join conflict (not a C call failure).
-    bool open(std::string json, JoinPolicy policy, std::error_code &ec, std::string &context) {
+    bool open(std::string json, SessionOptions options, std::error_code &ec, std::string &context) {
         detail::t_last_callback_error.clear();
         requested_ = std::move(json);
-        init_ = ScopedInit::create(ConfigText{requested_}, ec);
+        init_ = ScopedInit::create(ConfigText{requested_}, ec, HolderOptions{options.name});
         if (ec) return false;
         handover_ = detail::HandoverOwner(detail::FinalizeHandover::create());
         start_join_report();
         if (join_.joined && !requested_.empty()) detail::compare_with_live_config(requested_, join_);
-        return apply_join_policy(policy, ec, context);
+        return apply_join_policy(options.policy, ec, context);
     }
 
-    void open_file(const ConfigFile &file, JoinPolicy policy, std::error_code &ec, std::string &context) {
+    void open_file(const ConfigFile &file, SessionOptions options, std::error_code &ec, std::string &context) {
         detail::t_last_callback_error.clear();
-        init_ = ScopedInit::create(file, ec);
+        init_ = ScopedInit::create(file, ec, HolderOptions{options.name});
         if (ec) {
             context = "config \"" + file.path + "\"";
             return;
@@ -434,7 +460,7 @@ private:
         // read here, once, through the core's checked reader, and compared with those bytes.
         start_join_report();
         if (join_.joined) detail::compare_file_with_live_config(file.path, join_);
-        apply_join_policy(policy, ec, context);
+        apply_join_policy(options.policy, ec, context);
     }
 
     void start_join_report() {

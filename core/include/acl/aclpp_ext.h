@@ -142,6 +142,59 @@ ACLPP_EXPORT aclError aclppGetEffectiveConfig(char *buffer, size_t capacity, siz
  * terminated when they contain NUL, so use *required - 1 as the length). */
 ACLPP_EXPORT aclError aclppGetConfigBytes(char *buffer, size_t capacity, size_t *required);
 
+/* ---- Named holders, the lifecycle trace and the log hook (C-7) -------------------------------
+ * A holder is one reference taken through aclpp (acl::ScopedInit, acl::Session): the same
+ * aclppInitWithEpoch / aclppFinalizeReferenceOfEpoch, with a name the process can list and the
+ * trace can show. The registry counts nothing: the runtime's count stays the one count of
+ * references, and a holder is listed only while the runtime it was taken on is live. */
+
+typedef uint64_t aclppHolder; /* 0: none */
+
+typedef struct aclppHolderRequest {
+    const char *name;         /* may be NULL; cut at 63 bytes */
+    size_t nameLength;
+    const char *configPath;   /* fromBuffer 0: aclInit's path (NULL or "" for no config) */
+    const char *configData;   /* fromBuffer 1: aclppInitFromBuffer's bytes */
+    size_t configLength;
+    int fromBuffer;
+} aclppHolderRequest;
+
+/* aclppInitWithEpoch (fromBuffer 0) or aclppInitFromBufferWithEpoch (1), same codes, and on
+ * ACL_SUCCESS or ACL_ERROR_REPEAT_INITIALIZE with a live epoch a registry entry in *holder (0
+ * when none was made: the runtime was gone already, or 2^20 holders are listed). Traced as
+ * event init, join or failure (ACLPP_TRACE). ACL_ERROR_INVALID_PARAM for a NULL request,
+ * epoch or holder. */
+ACLPP_EXPORT aclError aclppHolderInit(const aclppHolderRequest *request, uint64_t *epoch, aclppHolder *holder);
+/* aclppFinalizeReferenceOfEpoch(epoch, refCount); on the compact runtime (its 200001 answer)
+ * aclFinalize. On ACL_SUCCESS or ACL_ERROR_REPEAT_FINALIZE the entry goes; on another failure
+ * the holder keeps its reference and its entry. Traced as leave, finalize or failure. */
+ACLPP_EXPORT aclError aclppHolderFinalize(aclppHolder holder, uint64_t epoch, uint64_t *refCount);
+/* The entry goes, the reference stays (the caller now owes one aclFinalizeReference). A handle is
+ * given back once, by one thread (aclppHolderFinalize or this); a stale one frees nothing. */
+ACLPP_EXPORT void aclppHolderForget(aclppHolder holder);
+
+typedef struct aclppHolderInfo {
+    char name[64];             /* NUL terminated */
+    uint64_t thread;           /* the kernel thread id (gettid) that took the reference */
+    uint64_t sinceNanoseconds; /* when, in ns since the Unix epoch (CLOCK_REALTIME_COARSE) */
+    uint64_t epoch;            /* the runtime it belongs to */
+    int owner;                 /* 1: its init started the runtime (0); 0: it joined (100002) */
+} aclppHolderInfo;
+
+/* The holders of the live runtime, oldest entry first as far as capacity allows; *count (may
+ * be NULL) gets how many there are, *startedOutside (may be NULL) 1 when a runtime is live that
+ * no aclpp holder started (a plain aclInit, or another library). ACL_ERROR_INVALID_PARAM for a
+ * NULL out with a capacity. */
+ACLPP_EXPORT aclError aclppGetHolders(aclppHolderInfo *out, size_t capacity, size_t *count, int *startedOutside);
+
+/* Receives aclpp's own warnings (one line, no newline) instead of stderr: join differences,
+ * destructor failures, a trace file that cannot be opened. NULL restores stderr. May be called
+ * from any thread, also while another thread installs a new handler. */
+typedef void (*aclppLogHandler)(const char *message, void *userData);
+ACLPP_EXPORT void aclppSetLogHandler(aclppLogHandler handler, void *userData);
+/* Sends one warning to the handler, or to stderr with "\n". */
+ACLPP_EXPORT void aclppLog(const char *message);
+
 /* ---- Callback tokens (C-5) ------------------------------------------------------------------
  * An init or finalize callback known by a handle instead of by its function, so that any number
  * of registrations share one function (aclInitCallbackUnRegister removes the first entry with a

@@ -1,6 +1,7 @@
 // The exported lifecycle entry points: argument checks and exception guards only.
 #include "callbacks/registry.hpp"
 #include "errors/recent_message.hpp"
+#include "holders/trace.hpp"
 #include "lifecycle/faults.hpp"
 #include "lifecycle/lifecycle.hpp"
 #include "lifecycle/state.hpp"
@@ -11,20 +12,34 @@ using namespace aclpp::core;
 
 extern "C" {
 
+// The plain C calls are traced (C-7) with call=<function> and no holder; inside an aclppHolder*
+// call the holder's own line says it all.
 aclError aclInit(const char *configPath) {
-    return guardedCall([&] { return initialize(InitRequest{configPath, nullptr, 0, false}); });
+    const uint64_t started = tracePlainStart();
+    const aclError rc = guardedCall([&] { return initialize(InitRequest{configPath, nullptr, 0, false}); });
+    traceEvent(started, initEvent(rc), {}, "aclInit", rc);
+    return rc;
 }
 
 aclError aclppInitFromBuffer(const char *data, size_t length) {
-    return guardedCall([&] { return initialize(InitRequest{nullptr, data, length, true}); });
+    const uint64_t started = tracePlainStart();
+    const aclError rc = guardedCall([&] { return initialize(InitRequest{nullptr, data, length, true}); });
+    traceEvent(started, initEvent(rc), {}, "aclppInitFromBuffer", rc);
+    return rc;
 }
 
 aclError aclFinalize(void) {
-    return guardedCall([] { return finalizeAll(); });
+    const uint64_t started = tracePlainStart();
+    const aclError rc = guardedCall([] { return finalizeAll(); });
+    traceEvent(started, leaveEvent(rc), {}, "aclFinalize", rc);
+    return rc;
 }
 
 aclError aclFinalizeReference(uint64_t *refCount) {
-    return guardedCall([&] { return finalizeReference(refCount); });
+    const uint64_t started = tracePlainStart();
+    const aclError rc = guardedCall([&] { return finalizeReference(refCount); });
+    traceEvent(started, leaveEvent(rc), {}, "aclFinalizeReference", rc);
+    return rc;
 }
 
 const char *aclGetRecentErrMsg(void) {

@@ -8,6 +8,7 @@
 #include "callbacks/registry.hpp"
 #include "callbacks/tokens.hpp"
 #include "errors/recent_message.hpp"
+#include "holders/registry.hpp"
 #include "lifecycle/faults.hpp"
 #include "lifecycle/state.hpp"
 
@@ -21,9 +22,11 @@ void prepareFork() {
     lockTokensForFork();
     lockFaultsForFork();
     lockRecentErrorsForFork();
+    lockHoldersForFork();
 }
 
 void parentAfterFork() {
+    unlockHoldersAfterFork();
     unlockRecentErrorsAfterFork();
     unlockFaultsAfterFork();
     unlockTokensAfterFork();
@@ -32,6 +35,8 @@ void parentAfterFork() {
 }
 
 void childAfterFork() {
+    unlockHoldersAfterFork();
+    resetHoldersInChild();  // L-10: the parent's holders hold nothing here
     unlockRecentErrorsAfterFork();
     unlockFaultsAfterFork();
     unlockTokensAfterFork();

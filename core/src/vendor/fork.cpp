@@ -7,6 +7,7 @@
 
 #include "callbacks/tokens.hpp"
 #include "errors/recent_message.hpp"
+#include "holders/registry.hpp"
 #include "vendor/live_runtime.hpp"
 #include "vendor/token_entries.hpp"
 
@@ -19,18 +20,25 @@ void prepareFork() {
     lockOtherTokensForFork();
     core::lockTokensForFork();
     core::lockRecentErrorsForFork();
+    core::lockHoldersForFork();
 }
 
-void afterFork() {
+void parentAfterFork() {
+    core::unlockHoldersAfterFork();
     core::unlockRecentErrorsAfterFork();
     core::unlockTokensAfterFork();
     unlockOtherTokensAfterFork();
     unlockObservedAfterFork();
 }
 
+void childAfterFork() {
+    parentAfterFork();
+    core::resetHoldersInChild();  // the parent's holders hold nothing the child can give back
+}
+
 // At load: these locks are taken by calls made before any init (a token added, an error read).
 [[gnu::constructor]] void installForkHandlersAtLoad() {
-    pthread_atfork(prepareFork, afterFork, afterFork);
+    pthread_atfork(prepareFork, parentAfterFork, childAfterFork);
 }
 
 }  // namespace
