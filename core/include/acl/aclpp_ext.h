@@ -170,7 +170,7 @@ ACLPP_EXPORT aclError aclppHolderInit(const aclppHolderRequest *request, uint64_
  * the holder keeps its reference and its entry. Traced as leave, finalize or failure. */
 ACLPP_EXPORT aclError aclppHolderFinalize(aclppHolder holder, uint64_t epoch, uint64_t *refCount);
 /* The entry goes, the reference stays (the caller now owes one aclFinalizeReference). A handle is
- * given back once, by one thread (aclppHolderFinalize or this); a stale one frees nothing. */
+ * given back once (aclppHolderFinalize or this); a stale or repeated one frees nothing. */
 ACLPP_EXPORT void aclppHolderForget(aclppHolder holder);
 
 typedef struct aclppHolderInfo {

@@ -139,12 +139,13 @@ Entry *entryOf(aclppHolder holder) noexcept {
 void detach(aclppHolder holder) noexcept {
     Entry *entry = entryOf(holder);
     if (entry == nullptr) return;
-    const auto generation = static_cast<uint32_t>(holder >> 32);
-    // A handle is given back once, by one thread (the C++ handles exchange it to 0): a load and a
-    // store, not a compare-and-swap, which would cost as much as the free list's. A stale handle
-    // (its entry given back, maybe taken again) finds another generation and frees nothing.
-    if (generation == 0 || entry->generation.load(std::memory_order_relaxed) != generation) return;
-    entry->generation.store(0, std::memory_order_release);
+    uint32_t generation = static_cast<uint32_t>(holder >> 32);
+    // A compare-and-swap: of two threads giving back one handle (a caller's mistake), one frees
+    // the entry; a stale handle (its entry given back, maybe taken again) finds another
+    // generation and frees nothing. Either way the free list stays whole.
+    if (generation == 0 ||
+        !entry->generation.compare_exchange_strong(generation, 0, std::memory_order_release, std::memory_order_relaxed))
+        return;
     pushFree(static_cast<uint32_t>(holder & 0xffffffffu) - 1);
 }
 
