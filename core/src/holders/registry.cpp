@@ -115,7 +115,8 @@ aclppHolder attach(std::string_view name, uint64_t epoch, bool owner) noexcept {
     if (index == kNoEntry) return 0;
     Entry &entry = entryAt(index);
     uint64_t words[kNameWords] = {};
-    std::memcpy(words, name.data(), std::min(name.size(), sizeof words - 1));
+    // An unnamed holder's view has no data pointer, which memcpy must not be given even for 0 bytes.
+    if (!name.empty()) std::memcpy(words, name.data(), std::min(name.size(), sizeof words - 1));
     // Release stores (plain stores on x86): a listing whose acquire load reads one of them then
     // sees the generation cleared when this entry was given back, and throws its copy away.
     for (size_t i = 0; i < kNameWords; ++i) entry.name[i].store(words[i], std::memory_order_release);
