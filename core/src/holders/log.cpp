@@ -1,11 +1,12 @@
-// The log hook (C-7). The handler and its userData are replaced together: each setting is a
-// pair of its own, published by one atomic pointer and never freed, so a warning on another
-// thread always calls a handler with its own userData, never a mix of two settings.
+// The log hook (C-7). The handler and its userData are replaced and read together under one
+// lock, so a warning on another thread calls a handler with its own userData, never a mix of two
+// settings; the handler itself runs outside the lock. The fork handlers hold the lock across
+// fork(), so a child never inherits it taken.
 #include "holders/log.hpp"
 
 #include <unistd.h>
 
-#include <atomic>
+#include <mutex>
 #include <new>
 #include <string>
 
@@ -15,11 +16,17 @@ namespace aclpp::core {
 namespace {
 
 struct LogSetting {
-    aclppLogHandler handler;
-    void *userData;
+    aclppLogHandler handler = nullptr;  // nullptr: stderr
+    void *userData = nullptr;
 };
 
-constinit std::atomic<const LogSetting *> gSetting{nullptr};  // nullptr: stderr
+constinit std::mutex gSettingLock;
+constinit LogSetting gSetting;
+
+LogSetting currentSetting() noexcept {
+    const std::lock_guard lock(gSettingLock);
+    return gSetting;
+}
 
 void writeAll(int fd, std::string_view text) noexcept {
     while (!text.empty()) {
@@ -31,11 +38,19 @@ void writeAll(int fd, std::string_view text) noexcept {
 
 }  // namespace
 
+void lockLogForFork() noexcept {
+    gSettingLock.lock();
+}
+
+void unlockLogAfterFork() noexcept {
+    gSettingLock.unlock();
+}
+
 void logWarning(std::string_view message) noexcept {
-    if (const LogSetting *setting = gSetting.load(std::memory_order_acquire)) {
+    if (const LogSetting setting = currentSetting(); setting.handler != nullptr) {
         try {
             const std::string line(message);  // NUL terminated for the C handler
-            setting->handler(line.c_str(), setting->userData);
+            setting.handler(line.c_str(), setting.userData);
             return;
         } catch (const std::bad_alloc &) {
             // out of memory for the copy: stderr below still gets it
@@ -58,12 +73,8 @@ void logWarning(std::string_view message) noexcept {
 extern "C" {
 
 void aclppSetLogHandler(aclppLogHandler handler, void *userData) {
-    const aclpp::core::LogSetting *setting = nullptr;
-    if (handler != nullptr) {
-        setting = new (std::nothrow) aclpp::core::LogSetting{handler, userData};
-        if (setting == nullptr) return;  // out of memory: the previous setting stays
-    }
-    aclpp::core::gSetting.store(setting, std::memory_order_release);  // the old one is never freed (see above)
+    const std::lock_guard lock(aclpp::core::gSettingLock);
+    aclpp::core::gSetting = aclpp::core::LogSetting{handler, handler != nullptr ? userData : nullptr};
 }
 
 void aclppLog(const char *message) {

@@ -8,4 +8,9 @@ namespace aclpp::core {
 /// One warning line, without its newline. Never throws, never allocates when no handler is set.
 void logWarning(std::string_view message) noexcept;
 
+/// The fork handlers take the setting's lock before fork() and give it back after, in the parent
+/// and in the child.
+void lockLogForFork() noexcept;
+void unlockLogAfterFork() noexcept;
+
 }  // namespace aclpp::core

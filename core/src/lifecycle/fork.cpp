@@ -8,6 +8,7 @@
 #include "callbacks/registry.hpp"
 #include "callbacks/tokens.hpp"
 #include "errors/recent_message.hpp"
+#include "holders/log.hpp"
 #include "holders/registry.hpp"
 #include "lifecycle/faults.hpp"
 #include "lifecycle/state.hpp"
@@ -23,9 +24,11 @@ void prepareFork() {
     lockFaultsForFork();
     lockRecentErrorsForFork();
     lockHoldersForFork();
+    lockLogForFork();
 }
 
 void parentAfterFork() {
+    unlockLogAfterFork();
     unlockHoldersAfterFork();
     unlockRecentErrorsAfterFork();
     unlockFaultsAfterFork();
@@ -35,6 +38,7 @@ void parentAfterFork() {
 }
 
 void childAfterFork() {
+    unlockLogAfterFork();
     unlockHoldersAfterFork();
     resetHoldersInChild();  // L-10: the parent's holders hold nothing here
     unlockRecentErrorsAfterFork();

@@ -7,6 +7,7 @@
 
 #include "callbacks/tokens.hpp"
 #include "errors/recent_message.hpp"
+#include "holders/log.hpp"
 #include "holders/registry.hpp"
 #include "vendor/live_runtime.hpp"
 #include "vendor/token_entries.hpp"
@@ -21,9 +22,11 @@ void prepareFork() {
     core::lockTokensForFork();
     core::lockRecentErrorsForFork();
     core::lockHoldersForFork();
+    core::lockLogForFork();
 }
 
 void parentAfterFork() {
+    core::unlockLogAfterFork();
     core::unlockHoldersAfterFork();
     core::unlockRecentErrorsAfterFork();
     core::unlockTokensAfterFork();
