@@ -52,7 +52,7 @@ const Output kOutputs[] = {
      [](const std::string &f, std::ostream &out) { return runCheck(checkOf(f, "github"), kPlain, out); }},
     {"explain", false,
      [](const std::string &f, std::ostream &out) {
-         return runExplain({f, {}}, kPlain, out);
+         return runExplain(ExplainOptions{.file = f, .soc = {}, .devices = 0, .cann = {}}, kPlain, out);
      }},
     {"fmt", false,
      [](const std::string &f, std::ostream &out) {
