@@ -151,10 +151,10 @@ ACLPP_EXPORT aclError aclppGetConfigBytes(char *buffer, size_t capacity, size_t 
 typedef uint64_t aclppHolder; /* 0: none */
 
 typedef struct aclppHolderRequest {
-    const char *name;         /* may be NULL; cut at 63 bytes */
+    const char *name; /* may be NULL; cut at 63 bytes */
     size_t nameLength;
-    const char *configPath;   /* fromBuffer 0: aclInit's path (NULL or "" for no config) */
-    const char *configData;   /* fromBuffer 1: aclppInitFromBuffer's bytes */
+    const char *configPath; /* fromBuffer 0: aclInit's path (NULL or "" for no config) */
+    const char *configData; /* fromBuffer 1: aclppInitFromBuffer's bytes */
     size_t configLength;
     int fromBuffer;
 } aclppHolderRequest;
