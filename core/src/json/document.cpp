@@ -373,15 +373,10 @@ std::string describeValue(JsonElement value) {
             const std::size_t n = asObject(value).size();
             return "an object with " + std::to_string(n) + (n == 1 ? " member" : " members");
         }
-        case JsonType::ARRAY: {
-            const std::size_t n = asArray(value).size();
-            return "an array of " + std::to_string(n) + (n == 1 ? " element" : " elements");
-        }
-        case JsonType::STRING: {
-            const std::string_view text = asString(value);
-            if (text.size() <= kShownTextBytes) return quotedText(text);
-            return quotedText(text) + " (" + std::to_string(text.size()) + " bytes)";
-        }
+        case JsonType::ARRAY:
+            return aclpp::text::arrayText(asArray(value).size());
+        case JsonType::STRING:
+            return aclpp::text::describedText(asString(value));
         default:
             return simdjson::minify(value);
     }

@@ -11,6 +11,7 @@
 
 #include "aclpp/schema/dump.hpp"
 #include "aclpp/schema/dump_enumerations.hpp"
+#include "aclpp/schema/rule_table.hpp"
 #include "schema/context.hpp"
 #include "schema/dump_path.hpp"
 #include "text/user_text.hpp"
@@ -23,6 +24,7 @@ using namespace std::string_view_literals;
 // The tables (keys, allowed values, limits) and the step rule are the schema's
 // (aclpp/schema/dump.hpp).
 using namespace schema::dump_rules;
+using schema::rules::Rule;
 
 // ---- Small helpers (the string-building ones run only for a finding) -------------------------
 
@@ -34,12 +36,7 @@ bool contains(std::span<const std::string_view> values, std::string_view value) 
 }
 
 std::string joined(std::span<const std::string_view> values) {
-    std::string out;
-    for (const std::string_view value : values) {
-        if (!out.empty()) out += ", ";
-        out += value;
-    }
-    return out;
+    return schema::rules::joinedText(values);
 }
 
 std::string didYouMean(std::string_view value, std::span<const std::string_view> candidates) {
@@ -128,23 +125,6 @@ Members<N> scanMembers(JsonObject object, const std::array<std::string_view, N> 
 }
 
 constexpr auto kIgnoreUnknown = [](std::string_view) noexcept {};
-
-std::string describeStepIssue(const StepCheck &check) {
-    const std::string item = "item " + std::to_string(check.item) + " " + quotedText(check.text);
-    switch (check.issue) {
-        case StepIssue::none:
-            break;
-        case StepIssue::tooManyItems:
-            return "it has " + std::to_string(check.item) + " items";
-        case StepIssue::tooManyDashes:
-            return item + " has more than one '-'";
-        case StepIssue::notDigits:
-            return item + " is not N or N-M with N and M made of digits";
-        case StepIssue::reversed:
-            return item + " is a range whose start is above its end";
-    }
-    return {};
-}
 
 std::vector<std::string> splitKernelData(std::string_view text) {
     std::vector<std::string> types;
@@ -282,8 +262,14 @@ private:
                       "; every member of " + array.name() + " must be " + std::string(expected));
     }
 
-    void conflict(const Location &at, std::string_view value, std::string_view rule) {
-        error(at, "EP0005: " + at.name() + " is " + quotedText(value) + "; " + std::string(rule));
+    /// A finding of a rule of the schema's table, its message rendered from the row.
+    void fail(const Location &at, Rule rule, std::initializer_list<schema::rules::Argument> arguments) {
+        error(at, schema::rules::renderMessage(rule, arguments), std::string(schema::rules::row(rule).hint));
+    }
+
+    /// EP0005: `at`, set to `value`, conflicts with another key.
+    void conflict(const Location &at, std::string_view value, Rule rule, std::string_view scene = {}) {
+        fail(at, rule, {{"name", at.name()}, {"value", quotedText(value)}, {"scene", scene}});
     }
 
     template <std::size_t N>
@@ -400,7 +386,8 @@ private:
     void checkEnumerations() {
         for (const Enumeration &enumeration : kEnumerations) {
             if (isString(enumeration.key)) {
-                checkValue(stringOf(members_.value[enumeration.key]), member(enumeration.key), enumeration.allowed);
+                checkValue(stringOf(members_.value[enumeration.key]), member(enumeration.key), enumeration.allowed,
+                           Rule::dump_enum_value);
             }
         }
         if (isString(kKernelData)) checkKernelData(stringOf(members_.value[kKernelData]));
@@ -409,20 +396,25 @@ private:
             const Location statsAt = member(kStats);
             std::size_t index = 0;
             for (const JsonElement stat : stats) {
-                if (stat.type() == JsonType::STRING) checkValue(stringOf(stat), statsAt.at(index), kStatsValues);
+                if (stat.type() == JsonType::STRING) {
+                    checkValue(stringOf(stat), statsAt.at(index), kStatsValues, Rule::dump_stats_value);
+                }
                 ++index;
             }
         }
     }
 
-    void checkValue(std::string_view value, const Location &at, std::span<const std::string_view> allowed) {
+    void checkValue(std::string_view value, const Location &at, std::span<const std::string_view> allowed, Rule rule) {
         if (contains(allowed, value)) return;
+        const std::string list = joined(allowed);
         if (value.empty()) {
-            error(at, "EP0001: " + at.name() + " is empty (\"\"); allowed: " + joined(allowed));
+            fail(at, Rule::dump_enum_empty, {{"name", at.name()}, {"allowed", list}});
             return;
         }
-        error(at, "EP0002: " + at.name() + " is " + quotedText(value) + "; allowed: " + joined(allowed),
-              didYouMean(value, allowed));
+        error(
+            at,
+            schema::rules::renderMessage(rule, {{"name", at.name()}, {"value", quotedText(value)}, {"allowed", list}}),
+            didYouMean(value, allowed));
     }
 
     // A comma list without trimming: "all, printf" and "all," are errors (one per value).
@@ -442,14 +434,13 @@ private:
     }
 
     void reportKernelDataItem(std::string_view value, std::size_t index, std::string_view item) {
-        const std::string allowed = "allowed: a comma-separated list, without spaces, of " + joined(kKernelDataValues);
-        const std::string found = "dump_kernel_data is " + quotedText(value) + "; item " + std::to_string(index);
-        if (item.empty()) {
-            error(member(kKernelData), "EP0001: " + found + " is empty; " + allowed);
-        } else {
-            error(member(kKernelData), "EP0002: " + found + " is " + quotedText(item) + "; " + allowed,
-                  didYouMean(item, kKernelDataValues));
-        }
+        const Rule rule = item.empty() ? Rule::dump_kernel_data_empty : Rule::dump_kernel_data_value;
+        error(member(kKernelData),
+              schema::rules::renderMessage(rule, {{"value", quotedText(value)},
+                                                  {"index", std::to_string(index)},
+                                                  {"item", item.empty() ? std::string("empty") : quotedText(item)},
+                                                  {"allowed", joined(kKernelDataValues)}}),
+              item.empty() ? std::string() : didYouMean(item, kKernelDataValues));
     }
 
     // ---- phase C: constraints, in CANN's order ----
@@ -465,8 +456,7 @@ private:
         }
         checkPath();
         if (debug == "on"sv) {
-            if (opSwitch == "on"sv)
-                conflict(member(kOpSwitch), opSwitch, "it cannot be \"on\" when dump_debug is \"on\"");
+            if (opSwitch == "on"sv) conflict(member(kOpSwitch), opSwitch, Rule::overflow_op_switch_on);
             return;  // the overflow dump ignores dump_step, dump_list and dump_stats
         }
         if (members_.present[kStep]) checkStep(text(kStep, {}));
@@ -475,17 +465,16 @@ private:
     }
 
     void checkWatcherScene(std::string_view debug, std::string_view opSwitch) {
-        if (debug == "on"sv) conflict(member(kDebug), debug, "it cannot be \"on\" when dump_scene is \"watcher\"");
-        if (opSwitch == "on"sv)
-            conflict(member(kOpSwitch), opSwitch, "it cannot be \"on\" when dump_scene is \"watcher\"");
+        if (debug == "on"sv) conflict(member(kDebug), debug, Rule::watcher_debug_on);
+        if (opSwitch == "on"sv) conflict(member(kOpSwitch), opSwitch, Rule::watcher_op_switch_on);
         const std::string_view mode = text(kMode, kDefaultMode);
-        if (mode != "output"sv) conflict(member(kMode), mode, "dump_scene \"watcher\" requires dump_mode \"output\"");
+        if (mode != "output"sv) conflict(member(kMode), mode, Rule::watcher_mode_not_output);
     }
 
     void checkExceptionScene(std::string_view scene, std::string_view debug, std::string_view opSwitch) {
-        const std::string rule = "it cannot be \"on\" when dump_scene is the exception scene " + quotedText(scene);
-        if (debug == "on"sv) conflict(member(kDebug), debug, rule);
-        if (opSwitch == "on"sv) conflict(member(kOpSwitch), opSwitch, rule);
+        const std::string shown = quotedText(scene);
+        if (debug == "on"sv) conflict(member(kDebug), debug, Rule::exception_scene_debug_on, shown);
+        if (opSwitch == "on"sv) conflict(member(kOpSwitch), opSwitch, Rule::exception_scene_op_switch_on, shown);
     }
 
     void checkPath() {
@@ -494,22 +483,27 @@ private:
             // Only a release before 9.1.0 checks an empty dump at all (B-9).
             const std::string_view emptyDump =
                 dump_.size() == 0 ? "; CANN releases before 9.1.0 require it in an empty dump too (B-9)" : "";
-            error(at,
-                  "EP0001: dump_path is missing; it is required unless dump_scene is an exception scene (" +
-                      joined(kExceptionSceneValues) + ")" + std::string(emptyDump),
-                  "add \"dump_path\" naming an existing readable and writable directory, or <a.b.c.d>:<path>");
+            fail(at, Rule::dump_path_missing, {{"scenes", joined(kExceptionSceneValues)}, {"releases", emptyDump}});
             return;
         }
         const std::string_view path = text(kPath, {});
         if (path.empty()) {
-            error(at,
-                  "EP0001: dump_path is empty (\"\"); expected an existing readable and writable directory or "
-                  "<a.b.c.d>:<path>");
+            fail(at, Rule::dump_path_empty, {});
             return;
         }
         const DumpPathCheck check = checkDumpPath(path);
-        if (check.problem != DumpPathProblem::none) {
-            error(at, "EP0003: dump_path is " + quotedText(path) + "; " + describeDumpPathProblem(path, check));
+        if (check.problem == DumpPathProblem::none) return;
+        const std::string problem = describeDumpPathProblem(path, check);
+        const std::string value = quotedText(path);
+        switch (check.problem) {
+            case DumpPathProblem::tooLong:
+                return fail(at, Rule::dump_path_too_long, {{"value", value}, {"problem", problem}});
+            case DumpPathProblem::remoteEmpty:
+                return fail(at, Rule::dump_path_remote_empty, {{"value", value}, {"problem", problem}});
+            case DumpPathProblem::remoteBadChar:
+                return fail(at, Rule::dump_path_remote_bad_char, {{"value", value}, {"problem", problem}});
+            default:  // the file-system checks: run time only, no row of the table
+                error(at, "EP0003: dump_path is " + value + "; " + problem);
         }
     }
 
@@ -517,8 +511,8 @@ private:
         if (step.empty()) return;
         const StepCheck check = checkDumpStep(step);
         if (check.issue == StepIssue::none) return;
-        error(member(kStep), "EP0003: dump_step is " + quotedText(step) + "; " + describeStepIssue(check) + "; " +
-                                 std::string(kStepRule) + std::string(kStepExample));
+        fail(member(kStep), Rule::dump_step_syntax,
+             {{"value", quotedText(step)}, {"issue", schema::rules::stepIssueText(check)}});
     }
 
     void checkList(std::string_view scene, std::string_view opSwitch) {
@@ -543,9 +537,9 @@ private:
         bool levelGiven;
     };
 
-    [[nodiscard]] static std::string levelRule(const ListRules &rules) {
-        return "it requires dump_level \"op\" (dump_level is " + quotedText(rules.level) +
-               (rules.levelGiven ? ")" : ", the default)");
+    void requireLevelOp(const Location &at, Rule rule, const ListRules &rules) {
+        fail(at, rule,
+             {{"name", at.name()}, {"level", schema::rules::givenOrDefaultText(rules.level, rules.levelGiven)}});
     }
 
     void checkListItem(JsonObject item, const Location &at, const ListRules &rules) {
@@ -559,46 +553,37 @@ private:
         if (rules.switchOff) {
             if (hasModel && model.empty()) {
                 modelReported = true;
-                error(child(kModelName), "EP0001: " + child(kModelName).name() +
-                                             " is empty (\"\"); with dump_op_switch off, give a model name or leave "
-                                             "model_name out");
+                fail(child(kModelName), Rule::list_model_name_empty, {{"name", child(kModelName).name()}});
             }
             if (members.present[kLayer] && size(kLayer) == 0) {
-                error(child(kLayer), "EP0001: " + child(kLayer).name() +
-                                         " is empty ([]); with dump_op_switch off, list layers or leave layer out");
+                fail(child(kLayer), Rule::list_layer_empty, {{"name", child(kLayer).name()}});
             }
         }
 
         if (rules.watcher) {
             if (!members.present[kWatcherNodes]) {
-                error(child(kWatcherNodes),
-                      "EP0001: " + child(kWatcherNodes).name() +
-                          " is missing; dump_scene \"watcher\" requires it in every dump_list item");
+                fail(child(kWatcherNodes), Rule::watcher_nodes_missing, {{"name", child(kWatcherNodes).name()}});
             } else if (size(kWatcherNodes) == 0) {
-                error(child(kWatcherNodes), "EP0001: " + child(kWatcherNodes).name() +
-                                                " is empty ([]); dump_scene \"watcher\" requires at least one node");
+                fail(child(kWatcherNodes), Rule::watcher_nodes_empty, {{"name", child(kWatcherNodes).name()}});
             }
-            if (hasModel && !modelReported) {
-                conflict(child(kModelName), model, "it cannot be set when dump_scene is \"watcher\"");
-            }
+            if (hasModel && !modelReported) conflict(child(kModelName), model, Rule::watcher_model_name_set);
         } else if (size(kWatcherNodes) > 0) {
-            error(child(kWatcherNodes),
-                  "EP0005: " + child(kWatcherNodes).name() + " is " + describeValue(members.value[kWatcherNodes]) +
-                      "; it is only allowed when dump_scene is \"watcher\" (dump_scene is " +
-                      (rules.scene.empty() ? std::string("not set") : quotedText(rules.scene)) + ")");
+            fail(child(kWatcherNodes), Rule::watcher_nodes_without_watcher,
+                 {{"name", child(kWatcherNodes).name()},
+                  {"value", describeValue(members.value[kWatcherNodes])},
+                  {"scene", rules.scene.empty() ? std::string("not set") : quotedText(rules.scene)}});
         }
 
         for (const ItemKey key : {kOptypeBlacklist, kOpnameBlacklist}) {
             const std::size_t entries = size(key);
             if (entries > kMaxBlacklistEntries) {
-                error(child(key), "EP0003: " + child(key).name() + " has " + std::to_string(entries) +
-                                      " entries; at most " + std::to_string(kMaxBlacklistEntries) + " are allowed");
+                fail(child(key), Rule::blacklist_too_long,
+                     {{"name", child(key).name()}, {"count", std::to_string(entries)}});
             }
         }
         for (const ItemKey key : {kOptypeBlacklist, kOpnameBlacklist}) {
-            if (size(key) > 0 && rules.level != "op"sv) {
-                error(child(key), "EP0005: " + child(key).name() + " is set; " + levelRule(rules));
-            }
+            if (size(key) > 0 && rules.level != "op"sv)
+                requireLevelOp(child(key), Rule::blacklist_needs_level_op, rules);
         }
 
         if (size(kOpnameRange) > 0) checkRanges(members.value[kOpnameRange], at, hasModel, model, modelReported, rules);
@@ -608,12 +593,10 @@ private:
                      const ListRules &rules) {
         const Location rangeAt = at.child(kItemKeys[kOpnameRange]);
         const Location modelAt = at.child(kItemKeys[kModelName]);
-        if (rules.level != "op"sv) error(rangeAt, "EP0005: " + rangeAt.name() + " is set; " + levelRule(rules));
-        if (!hasModel) {
-            error(modelAt, "EP0001: " + modelAt.name() + " is missing; opname_range requires a non-empty model_name");
-        } else if (model.empty() && !modelReported) {
-            error(modelAt,
-                  "EP0001: " + modelAt.name() + " is empty (\"\"); opname_range requires a non-empty model_name");
+        if (rules.level != "op"sv) requireLevelOp(rangeAt, Rule::opname_range_needs_level_op, rules);
+        if (!hasModel || (model.empty() && !modelReported)) {
+            fail(modelAt, Rule::opname_range_needs_model_name,
+                 {{"name", modelAt.name()}, {"state", hasModel ? "empty (\"\")" : "missing"}});
         }
         JsonArray array;
         if (ranges.get_array().get(array) != simdjson::SUCCESS) return;
@@ -630,8 +613,8 @@ private:
                 const auto show = [&](RangeKey key, std::string_view value) {
                     return bounds.present[key] ? quotedText(value) : std::string("missing");
                 };
-                error(entryAt, "EP0003: " + entryAt.name() + " has begin " + show(kBegin, begin) + " and end " +
-                                   show(kEnd, end) + "; both must be non-empty operator names");
+                fail(entryAt, Rule::opname_range_bound_empty,
+                     {{"name", entryAt.name()}, {"begin", show(kBegin, begin)}, {"end", show(kEnd, end)}});
             }
         }
     }
@@ -639,16 +622,13 @@ private:
     void checkStats() {
         const Location at = member(kStats);
         if (arraySize(members_.value[kStats]) == 0) {
-            error(at, "EP0001: dump_stats is empty ([]); list at least one of " + joined(kStatsValues) +
-                          ", or leave dump_stats out");
+            fail(at, Rule::dump_stats_empty, {{"allowed", joined(kStatsValues)}});
             return;
         }
         const std::string_view data = text(kData, kDefaultData);
         if (data == "tensor"sv) {
-            error(at,
-                  "EP0005: dump_stats is set; it requires dump_data \"stats\" (dump_data is \"tensor\"" +
-                      std::string(members_.present[kData] ? ")" : ", the default)"),
-                  "add \"dump_data\": \"stats\"");
+            fail(at, Rule::dump_stats_need_data_stats,
+                 {{"data", schema::rules::givenOrDefaultText(data, members_.present[kData])}});
         }
     }
 

@@ -1,4 +1,5 @@
 #include "schema/dump_path.hpp"
+#include "aclpp/schema/rule_table.hpp"
 #include "text/user_text.hpp"
 
 #include <sys/stat.h>
@@ -172,19 +173,11 @@ std::string describeDumpPathProblem(std::string_view path, const DumpPathCheck &
         case DumpPathProblem::none:
             return {};
         case DumpPathProblem::tooLong:
-            return "it is " + std::to_string(path.size()) + " bytes long; at most " +
-                   std::to_string(kMaxDumpPathLength) + " are allowed";
+            return schema::rules::pathLengthText(path.size());
         case DumpPathProblem::remoteEmpty:
-            return "nothing follows the colon of the IPv4 form; expected <a.b.c.d>:<path>";
-        case DumpPathProblem::remoteBadChar: {
-            static constexpr char kHex[] = "0123456789abcdef";
-            const auto bad = static_cast<unsigned char>(path[check.offset]);
-            const std::string shown = (bad < 0x20 || bad >= 0x7f)
-                                          ? std::string("byte 0x") + kHex[bad >> 4] + kHex[bad & 0xF]
-                                          : std::string("'") + static_cast<char>(bad) + "'";
-            return "the path after the IP address holds " + shown + " at byte " + std::to_string(check.offset) +
-                   "; allowed there: letters, digits and " + std::string(schema::dump_rules::kRemotePathPunctuation);
-        }
+            return std::string(schema::rules::kRemoteEmptyText);
+        case DumpPathProblem::remoteBadChar:
+            return schema::rules::remoteBadCharText(path, check.offset);
         case DumpPathProblem::notFound: {
             // Only a relative path depends on the current directory; an absolute one is simply
             // missing, and the runtime creates no dump directory (reference 3.4.4).

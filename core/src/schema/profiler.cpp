@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "aclpp/schema/rule_table.hpp"
 #include "schema/context.hpp"
 #include "schema/profiler_gate.hpp"
 #include "text/user_text.hpp"
@@ -31,6 +32,8 @@ constexpr std::string_view kSectionPointer = "/profiler";
 using namespace schema::profiler_rules;
 using schema::allDigits;
 using schema::decimalValue;
+using schema::rules::forbiddenOutputText;
+using schema::rules::Rule;
 
 /// The rule of `key` when `release`'s allow-list has it (B-9), else nullptr.
 const KeyRule *findRule(std::string_view key, schema::cann::Release release) noexcept {
@@ -55,14 +58,7 @@ bool contains(const Range &values, std::string_view value) noexcept {
 // "\"on\", \"off\" or \"\"": the same list the check uses.
 template <class Range>
 std::string listValues(const Range &values, std::string_view extra = {}) {
-    std::vector<std::string_view> all(std::begin(values), std::end(values));
-    if (!extra.empty()) all.insert(all.end() - (all.back().empty() ? 1 : 0), extra);
-    std::string out;
-    for (std::size_t i = 0; i < all.size(); ++i) {
-        if (i > 0) out += i + 1 == all.size() ? " or " : ", ";
-        out += quotedText(all[i]);
-    }
-    return out;
+    return schema::rules::alternativesText(values, extra);
 }
 
 template <class Range>
@@ -144,9 +140,17 @@ private:
         fail(key,
              std::string(code) + ": " + std::string(key) + " is " + describeValue(value) + "; " + std::string(allowed));
     }
+    void failEnum(std::string_view key, JsonElement value, const std::string &allowed) {
+        failRule(key, Rule::profiler_enum_value, {{"key", key}, {"value", describeValue(value)}, {"allowed", allowed}});
+    }
     void failType(std::string_view key, JsonElement value, std::string_view expected) {
         fail(key, "EK0003: " + std::string(key) + " is " + describeValue(value) + " (" +
                       std::string(describeType(value)) + "); expected " + std::string(expected));
+    }
+    /// A finding of a rule of the schema's table about `key`.
+    void failRule(std::string_view key, schema::rules::Rule rule,
+                  std::initializer_list<schema::rules::Argument> arguments) {
+        fail(key, schema::rules::renderMessage(rule, arguments));
     }
     void failUnsupported(std::string_view code, std::string_view key, JsonElement value) {
         fail(key,
@@ -300,9 +304,11 @@ void ProfilerValidator::checkKey(const KeyRule &rule, JsonElement value) {
             if (!supports(traits_, rule.gate)) return failUnsupported("EK0005", key, value);
             const uint64_t max = rule.maxFrequency != 0 ? rule.maxFrequency : traits_.sysHardwareMemFreqMax;
             if (!integerInRange(value, 1, max)) {
-                failValue("EK0003", key, value,
-                          "Please input an integer value in range [1, " + std::to_string(max) + "]" +
-                              (rule.maxFrequency == 0 ? " on " + std::string(product_) : std::string()));
+                failRule(key, Rule::profiler_frequency_range,
+                         {{"key", key},
+                          {"value", describeValue(value)},
+                          {"max", std::to_string(max)},
+                          {"product", rule.maxFrequency == 0 ? " on " + std::string(product_) : std::string()}});
             }
             return;
         }
@@ -326,11 +332,10 @@ void ProfilerValidator::checkStringKey(const KeyRule &rule, std::string_view tex
         case Kind::plainSwitch:
             // The product check comes first, even for "" and "off" (PV:515-531).
             if (!supports(traits_, rule.gate)) return failUnsupported("EK0005", key, value);
-            if (!contains(kSwitchValues, text))
-                failValue("EK0003", key, value, "allowed: " + listValues(kSwitchValues));
+            if (!contains(kSwitchValues, text)) failEnum(key, value, listValues(kSwitchValues));
             return;
         case Kind::geApi:
-            if (!contains(kGeApiValues, text)) failValue("EK0003", key, value, "allowed: " + listValues(kGeApiValues));
+            if (!contains(kGeApiValues, text)) failEnum(key, value, listValues(kGeApiValues));
             return;
         case Kind::taskTime:
             if (text == kTaskTimeL3) {
@@ -343,9 +348,8 @@ void ProfilerValidator::checkStringKey(const KeyRule &rule, std::string_view tex
                 return;
             }
             if (!contains(kTaskTimeValues, text)) {
-                failValue("EK0003", key, value,
-                          "allowed: " + (traits_.taskTimeL3 ? listValues(kTaskTimeValues, kTaskTimeL3)
-                                                            : listValues(kTaskTimeValues)));
+                failEnum(key, value,
+                         traits_.taskTimeL3 ? listValues(kTaskTimeValues, kTaskTimeL3) : listValues(kTaskTimeValues));
             }
             return;
         case Kind::aicMetrics:
@@ -360,7 +364,7 @@ void ProfilerValidator::checkStringKey(const KeyRule &rule, std::string_view tex
             return;
         case Kind::llcProfiling:
             if (!contains(kLlcProfilingValues, text)) {
-                failValue("EK0003", key, value, "allowed: " + listValues(kLlcProfilingValues));
+                failEnum(key, value, listValues(kLlcProfilingValues));
             }
             return;
         case Kind::hostSys:
@@ -377,9 +381,12 @@ void ProfilerValidator::checkCommaList(std::string_view key, std::string_view te
     if (text.empty()) return;
     for (std::string_view item : splitItems(text)) {
         if (!contains(items, item)) {
-            failValue("EK0003", key, value,
-                      (item.empty() ? std::string("it has an empty item") : quotedText(item) + " is not an item") +
-                          "; expected a comma list of " + joinWith(items, ", "));
+            failRule(
+                key, Rule::profiler_list_item,
+                {{"key", key},
+                 {"value", describeValue(value)},
+                 {"item", item.empty() ? std::string("it has an empty item") : quotedText(item) + " is not an item"},
+                 {"allowed", joinWith(items, ", ")}});
             return;
         }
     }
@@ -421,11 +428,8 @@ void ProfilerValidator::checkOutput(JsonElement value) {
     if (value.get_string().get(text) != simdjson::SUCCESS) return failType("output", value, "a JSON string (a path)");
     for (const ForbiddenChar &f : kOutputForbidden) {
         if (text.find(f.c) != std::string_view::npos) {
-            std::string all;
-            for (const ForbiddenChar &g : kOutputForbidden) (all += ' ') += g.shown;
-            return failValue("EK0003", "output", value,
-                             "the path contains the invalid character " + std::string(f.shown) +
-                                 "; none of these is allowed:" + all);
+            return failRule("output", Rule::profiler_output_char,
+                            {{"value", describeValue(value)}, {"char", f.shown}, {"forbidden", forbiddenOutputText()}});
         }
     }
 }
@@ -447,9 +451,7 @@ void ProfilerValidator::checkStorageLimit(JsonElement value) {
         }
     }
     if (!ok) {
-        failValue("EK0003", "storage_limit", value,
-                  "The storage_limit should be in range [" + std::to_string(kStorageLimitMinMb) + "," +
-                      std::to_string(kStorageLimitMaxMb) + "] and end with MB");
+        failRule("storage_limit", Rule::profiler_storage_limit_range, {{"value", describeValue(value)}});
     }
 }
 

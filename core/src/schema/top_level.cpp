@@ -10,6 +10,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "aclpp/schema/rule_table.hpp"
 #include "aclpp/schema/top_level.hpp"
 #include "devices/limits.hpp"
 #include "platform/platform_choice.hpp"
@@ -181,16 +182,15 @@ std::optional<uint64_t> readChecked(ValidationContext &ctx, const KeyRule &rule,
     const Reading reading = readValue(rule, element);
     if (reading.outcome == Reading::Outcome::ok) return reading.value;
 
-    std::string message = std::string(rule.key) + " is " + describeValue(element);
+    std::string problem;
     if (reading.outcome == Reading::Outcome::wrongType) {
-        message += ", ";
-        message += describeType(element);
+        problem = ", " + std::string(describeType(element));
     } else if (!reading.problem.empty()) {
-        message += ", ";
-        message += reading.problem;
+        problem = ", " + std::string(reading.problem);
     }
-    message += "; allowed: ";
-    message += rule.allowed;
+    std::string message = schema::rules::renderTemplate(
+        schema::rules::kKeyValueText,
+        {{"key", rule.key}, {"value", describeValue(element)}, {"problem", problem}, {"allowed", rule.allowed}});
     const aclError code = reading.outcome == Reading::Outcome::wrongType ? rule.typeError : rule.valueError;
     ctx.report.error(rule.step, code, std::string(rule.pointer), std::move(message),
                      reading.outcome == Reading::Outcome::wrongType ? typeHint(rule, element) : std::string{});

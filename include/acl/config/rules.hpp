@@ -13,6 +13,7 @@
 #include <aclpp/json/text.hpp>
 #include <aclpp/schema/dump.hpp>
 #include <aclpp/schema/profiler.hpp>
+#include <aclpp/schema/rule_table.hpp>
 #include <aclpp/schema/steps.hpp>
 #include <aclpp/schema/top_level.hpp>
 #include <array>
@@ -25,111 +26,19 @@
 namespace acl {
 inline namespace v1 {
 
-/// The compile-time rules. Each has a static_assert text in <acl/config/static_config.hpp>.
-enum class ConfigRule : std::uint8_t {
-    none,
-    extra_key_is_known,
-    extra_key_duplicate,
-    extra_json_invalid,
-    string_not_utf8,
-    err_msg_mode_value,
-    dump_enum_value,
-    dump_kernel_data_empty,
-    dump_stats_value,
-    watcher_debug_on,
-    watcher_op_switch_on,
-    watcher_mode_not_output,
-    exception_scene_debug_on,
-    exception_scene_op_switch_on,
-    dump_path_missing,
-    dump_path_empty,
-    dump_path_too_long,
-    dump_path_remote_empty,
-    dump_path_remote_bad_char,
-    overflow_op_switch_on,
-    dump_step_syntax,
-    list_model_name_empty,
-    list_layer_empty,
-    watcher_nodes_missing,
-    watcher_nodes_empty,
-    watcher_model_name_set,
-    watcher_nodes_without_watcher,
-    blacklist_too_long,
-    blacklist_needs_level_op,
-    opname_range_needs_level_op,
-    opname_range_needs_model_name,
-    opname_range_bound_empty,
-    dump_stats_empty,
-    dump_stats_need_data_stats,
-    max_opqueue_num_zero,
-    default_device_negative,
-    printf_fifo_zero,
-    event_mode_value,
-    profiler_enum_value,
-    profiler_frequency_range,
-    profiler_output_char,
-    profiler_storage_limit_range,
-    count_,
-};
-
-namespace detail {
-
-inline constexpr std::array<std::string_view, static_cast<std::size_t>(ConfigRule::count_)> kRuleNames{
-    "none",
-    "extra_key_is_known",
-    "extra_key_duplicate",
-    "extra_json_invalid",
-    "string_not_utf8",
-    "err_msg_mode_value",
-    "dump_enum_value",
-    "dump_kernel_data_empty",
-    "dump_stats_value",
-    "watcher_debug_on",
-    "watcher_op_switch_on",
-    "watcher_mode_not_output",
-    "exception_scene_debug_on",
-    "exception_scene_op_switch_on",
-    "dump_path_missing",
-    "dump_path_empty",
-    "dump_path_too_long",
-    "dump_path_remote_empty",
-    "dump_path_remote_bad_char",
-    "overflow_op_switch_on",
-    "dump_step_syntax",
-    "list_model_name_empty",
-    "list_layer_empty",
-    "watcher_nodes_missing",
-    "watcher_nodes_empty",
-    "watcher_model_name_set",
-    "watcher_nodes_without_watcher",
-    "blacklist_too_long",
-    "blacklist_needs_level_op",
-    "opname_range_needs_level_op",
-    "opname_range_needs_model_name",
-    "opname_range_bound_empty",
-    "dump_stats_empty",
-    "dump_stats_need_data_stats",
-    "max_opqueue_num_zero",
-    "default_device_negative",
-    "printf_fifo_zero",
-    "event_mode_value",
-    "profiler_enum_value",
-    "profiler_frequency_range",
-    "profiler_output_char",
-    "profiler_storage_limit_range",
-};
-
-}  // namespace detail
+/// The rules of the schema's table (<aclpp/schema/rule_table.hpp>): the core reports each on
+/// a config file, validate_static() those it can check on a Config. Each has a static_assert
+/// text in <acl/config/static_config.hpp>, made from the table's row.
+using ConfigRule = ::aclpp::schema::rules::Rule;
 
 /// The rule's name, as Finding::rule carries it ("dump_stats_need_data_stats").
 [[nodiscard]] constexpr std::string_view to_string(ConfigRule rule) noexcept {
-    const auto index = static_cast<std::size_t>(rule);
-    return index < detail::kRuleNames.size() ? detail::kRuleNames[index] : std::string_view("none");
+    return ::aclpp::schema::rules::row(rule).name;
 }
 /// The rule a finding names (ConfigRule::none for a runtime finding).
 [[nodiscard]] constexpr ConfigRule rule_of(const Finding &finding) noexcept {
-    for (std::size_t i = 0; i < detail::kRuleNames.size(); ++i) {
-        if (detail::kRuleNames[i] == finding.rule) return static_cast<ConfigRule>(i);
+    for (std::size_t i = 1; i < ::aclpp::schema::rules::kRuleRows.size(); ++i) {
+        if (::aclpp::schema::rules::kRuleRows[i].name == finding.rule) return static_cast<ConfigRule>(i);
     }
     return ConfigRule::none;
 }
@@ -139,18 +48,12 @@ namespace detail {
 namespace top_level_rules = ::aclpp::schema::top_level_rules;
 namespace dump_rules = ::aclpp::schema::dump_rules;
 namespace profiler_rules = ::aclpp::schema::profiler_rules;
+namespace rule_table = ::aclpp::schema::rules;
+using ::aclpp::text::quotedText;
+using rule_table::Argument;
 
-/// "a, b, c": a value list of the schema as messages name it.
-template <std::size_t N>
-[[nodiscard]] constexpr std::string value_list(const std::array<std::string_view, N> &names) {
-    std::string out;
-    for (const std::string_view name : names) {
-        if (!out.empty()) out += ", ";
-        out += name;
-    }
-    return out;
-}
-
+/// Runs the rules of the table on a Config, with the arguments the core gives each message, so
+/// that a finding reads as the core's finding on the config's JSON text.
 class StaticValidator {
 public:
     ACLPP_CONSTEXPR_STD explicit StaticValidator(const Config &config) : c_(config) {}
@@ -158,20 +61,24 @@ public:
     ACLPP_CONSTEXPR_STD Report run() {
         check_extras();
         if (!check_strings()) return finish();
-        check_err_msg_mode();
+        if (c_.err_msg_mode && static_cast<unsigned>(*c_.err_msg_mode) > 1) {
+            key_error(top_level_rules::kErrMsgMode, ConfigRule::err_msg_mode_value,
+                      quotedText(to_string(*c_.err_msg_mode)));
+        }
         if (c_.dump) check_dump(*c_.dump);
         if (c_.max_opqueue_num && *c_.max_opqueue_num == 0) {
-            key_error(top_level_rules::kMaxOpqueueNum, ConfigRule::max_opqueue_num_zero,
-                      "max_opqueue_num is \"0\", not above 0; allowed: a JSON string of decimal digits above 0");
+            key_error(top_level_rules::kMaxOpqueueNum, ConfigRule::max_opqueue_num_zero, "\"0\"", ", not above 0");
         }
         if (c_.default_device && *c_.default_device < 0) {
+            char digits[21] = {};
             key_error(top_level_rules::kDefaultDevice, ConfigRule::default_device_negative,
-                      "default_device is negative; allowed: a JSON string of decimal digits (a device id)");
+                      quotedText(aclpp::json::int_digits(*c_.default_device, digits)));
         }
         check_fifo(top_level_rules::kSimdPrintfFifo, c_.simd_printf_fifo_size_per_core);
         check_fifo(top_level_rules::kSimtPrintfFifo, c_.simt_printf_fifo_size);
         if (c_.event_mode && static_cast<unsigned>(*c_.event_mode) > 1) {
-            key_error(top_level_rules::kEventMode, ConfigRule::event_mode_value, "event_mode is not \"0\" or \"1\"");
+            key_error(top_level_rules::kEventMode, ConfigRule::event_mode_value,
+                      quotedText(aclpp::json::uint_text(static_cast<unsigned>(*c_.event_mode))));
         }
         if (c_.profiler) check_profiler(*c_.profiler);
         return finish();
@@ -189,31 +96,49 @@ private:
         return std::move(report_);
     }
 
-    ACLPP_CONSTEXPR_STD void error(std::string_view step, aclError code, const std::string &pointer, ConfigRule rule,
-                                   const std::string &message, const std::string &hint = {}) {
+    /// A finding of `rule`: its code, message and hint are the table's.
+    ACLPP_CONSTEXPR_STD void error(std::string_view step, const std::string &pointer, ConfigRule rule,
+                                   std::initializer_list<Argument> arguments) {
+        const rule_table::RuleRow &row = rule_table::row(rule);
         Finding f;
         f.severity = Severity::error;
-        f.code = code;
+        f.code = static_cast<aclError>(row.code);
         f.pointer = pointer;
         f.step = std::string(step);
-        f.message = message;
-        f.hint = hint;
-        f.rule = to_string(rule);
+        f.message = rule_table::renderMessage(rule, arguments);
+        f.hint = std::string(row.hint);
+        f.rule = row.name;
         if (std::is_constant_evaluated()) {
             report_.findings.push_back(f);
         } else {
             report_.findings.push_back(std::move(f));
         }
     }
-    /// A value of a top-level key is wrong: the key's step, pointer and value code are the table's.
-    ACLPP_CONSTEXPR_STD void key_error(const top_level_rules::KeyRule &key, ConfigRule rule,
-                                       const std::string &message) {
-        error(::aclpp::schema::stepName(key.step), key.valueError, std::string(key.pointer), rule, message);
+    /// A value of a top-level key is wrong: the key's step and pointer are the table's.
+    ACLPP_CONSTEXPR_STD void key_error(const top_level_rules::KeyRule &key, ConfigRule rule, const std::string &value,
+                                       std::string_view problem = {}) {
+        error(::aclpp::schema::stepName(key.step), std::string(key.pointer), rule,
+              {{"key", key.key}, {"value", value}, {"problem", problem}, {"allowed", key.allowed}});
     }
-    ACLPP_CONSTEXPR_STD void dump_error(const std::string &pointer, ConfigRule rule, const std::string &message,
-                                        const std::string &hint = {}) {
+    ACLPP_CONSTEXPR_STD void dump_error(const std::string &pointer, ConfigRule rule,
+                                        std::initializer_list<Argument> arguments) {
         ++dump_errors_;
-        error(::aclpp::schema::stepName(ACLPP_STEP_DUMP), ACL_ERROR_INVALID_DUMP_CONFIG, pointer, rule, message, hint);
+        error(::aclpp::schema::stepName(ACLPP_STEP_DUMP), pointer, rule, arguments);
+    }
+    /// A dump key's pointer and the name messages give it ("dump_list[0].layer" for "/dump/dump_list/0/layer").
+    struct Place {
+        std::string pointer;
+        std::string name;
+    };
+    [[nodiscard]] static ACLPP_CONSTEXPR_STD Place dump_key(std::string_view key) {
+        return {"/dump/" + std::string(key), std::string(key)};
+    }
+    [[nodiscard]] static ACLPP_CONSTEXPR_STD Place child(const Place &parent, std::string_view key) {
+        return {parent.pointer + "/" + std::string(key), parent.name + "." + std::string(key)};
+    }
+    [[nodiscard]] static ACLPP_CONSTEXPR_STD Place element(const Place &parent, std::size_t index) {
+        const std::string text = aclpp::json::uint_text(index);
+        return {parent.pointer + "/" + text, parent.name + "[" + text + "]"};
     }
 
     // ---- the builder's own rules: an extra key must not shadow or repeat a key ----
@@ -222,25 +147,20 @@ private:
             const ExtraKey &item = c_.extra[i];
             std::string pointer;
             aclpp::json::append_pointer_token(pointer, item.key);
+            const std::string key = quotedText(item.key);
             bool known = false;
-            for (const std::string_view key : ::aclpp::schema::top_level_rules::kTopLevelKeys)
-                known = known || key == item.key;
-            if (known) {
-                error("builder", ACL_ERROR_INVALID_PARAM, pointer, ConfigRule::extra_key_is_known,
-                      "extra key \"" + item.key + "\" is read by the runtime; set the typed member instead");
-            }
+            for (const std::string_view name : top_level_rules::kTopLevelKeys) known = known || name == item.key;
+            if (known) error("builder", pointer, ConfigRule::extra_key_is_known, {{"key", key}});
             for (std::size_t j = 0; j < i; ++j) {
                 if (c_.extra[j].key == item.key) {
-                    error("builder", ACL_ERROR_INVALID_PARAM, pointer, ConfigRule::extra_key_duplicate,
-                          "extra key \"" + item.key + "\" is given twice");
+                    error("builder", pointer, ConfigRule::extra_key_duplicate, {{"key", key}});
                     break;
                 }
             }
             // The value sits in the top-level object: one object around it counts to F-4's limit.
             if (!aclpp::json::well_formed(item.json, aclpp::json::Nesting{1, 0})) {
-                error(::aclpp::schema::stepName(ACLPP_STEP_ERR_MSG_MODE), ACL_ERROR_PARSE_FILE, "",
-                      ConfigRule::extra_json_invalid,
-                      "the value of extra key \"" + item.key + "\" is not valid JSON text");
+                error(::aclpp::schema::stepName(ACLPP_STEP_ERR_MSG_MODE), "", ConfigRule::extra_json_invalid,
+                      {{"key", key}});
             }
         }
     }
@@ -283,24 +203,13 @@ private:
     }
     ACLPP_CONSTEXPR_STD bool check_strings() {
         if (strings_ok()) return true;
-        error(::aclpp::schema::stepName(ACLPP_STEP_ERR_MSG_MODE), ACL_ERROR_PARSE_FILE, "", ConfigRule::string_not_utf8,
-              "a string of the config is not valid UTF-8, so the JSON text cannot be parsed");
+        error(::aclpp::schema::stepName(ACLPP_STEP_ERR_MSG_MODE), "", ConfigRule::string_not_utf8, {});
         return false;
     }
 
     ACLPP_CONSTEXPR_STD void check_fifo(const top_level_rules::KeyRule &key,
                                         const std::optional<std::uint32_t> &value) {
-        if (value && *value == 0) {
-            key_error(key, ConfigRule::printf_fifo_zero,
-                      std::string(key.key) + " is 0; allowed: a JSON integer matching [1-9][0-9]*");
-        }
-    }
-
-    ACLPP_CONSTEXPR_STD void check_err_msg_mode() {
-        if (c_.err_msg_mode && static_cast<unsigned>(*c_.err_msg_mode) > 1) {
-            key_error(top_level_rules::kErrMsgMode, ConfigRule::err_msg_mode_value,
-                      "err_msg_mode is not \"0\" or \"1\"; allowed: \"0\" (thread) or \"1\" (process)");
-        }
+        if (value && *value == 0) key_error(key, ConfigRule::printf_fifo_zero, "0", ", below 1");
     }
 
     // ---- dump (K-4): phases B and C, as the core orders them ----
@@ -309,42 +218,54 @@ private:
                !d.step && !d.stats && !d.list;
     }
 
-    ACLPP_CONSTEXPR_STD void check_enum(bool present, bool valid, std::string_view key) {
-        if (present && !valid) {
-            dump_error("/dump/" + std::string(key), ConfigRule::dump_enum_value,
-                       "EP0002: " + std::string(key) + " is not one of its allowed values");
+    template <class Enum, std::size_t N>
+    ACLPP_CONSTEXPR_STD void check_enum(const std::optional<Enum> &value, const std::array<std::string_view, N> &names,
+                                        std::string_view key) {
+        if (!value || enum_valid(names, *value)) return;
+        const Place at = dump_key(key);
+        dump_error(at.pointer, ConfigRule::dump_enum_value,
+                   {{"name", at.name},
+                    {"value", quotedText(enum_text(names, *value))},
+                    {"allowed", rule_table::joinedText(names)}});
+    }
+
+    ACLPP_CONSTEXPR_STD void check_kernel_data(const std::vector<KernelData> &items) {
+        const std::string value = quotedText(comma_list(kKernelDataNames, items));
+        const std::string allowed = rule_table::joinedText(kKernelDataNames);
+        if (items.empty()) {
+            dump_error("/dump/dump_kernel_data", ConfigRule::dump_kernel_data_empty,
+                       {{"value", value}, {"index", "0"}, {"item", "empty"}, {"allowed", allowed}});
+            return;
+        }
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (!enum_valid(kKernelDataNames, items[i])) {
+                dump_error("/dump/dump_kernel_data", ConfigRule::dump_kernel_data_value,
+                           {{"value", value},
+                            {"index", aclpp::json::uint_text(i)},
+                            {"item", quotedText(enum_text(kKernelDataNames, items[i]))},
+                            {"allowed", allowed}});
+                return;
+            }
         }
     }
 
     ACLPP_CONSTEXPR_STD void check_dump(const Dump &d) {
         if (dump_empty(d)) return;
         // Phase B, in the order of the core's enumeration table.
-        check_enum(d.mode.has_value(), d.mode && enum_valid(kDumpModeNames, *d.mode), "dump_mode");
-        check_enum(d.data.has_value(), d.data && enum_valid(kDumpDataNames, *d.data), "dump_data");
-        check_enum(d.level.has_value(), d.level && enum_valid(kDumpLevelNames, *d.level), "dump_level");
-        check_enum(d.scene.has_value(), d.scene && enum_valid(kDumpSceneNames, *d.scene), "dump_scene");
-        if (d.kernel_data) {
-            if (d.kernel_data->empty()) {
-                dump_error("/dump/dump_kernel_data", ConfigRule::dump_kernel_data_empty,
-                           "EP0001: dump_kernel_data is empty (\"\"); list at least one of " +
-                               value_list(dump_rules::kKernelDataValues));
-            } else {
-                for (const KernelData item : *d.kernel_data) {
-                    if (!enum_valid(kKernelDataNames, item)) {
-                        dump_error("/dump/dump_kernel_data", ConfigRule::dump_enum_value,
-                                   "EP0002: dump_kernel_data has an item outside " +
-                                       value_list(dump_rules::kKernelDataValues));
-                        break;
-                    }
-                }
-            }
-        }
+        check_enum(d.mode, kDumpModeNames, "dump_mode");
+        check_enum(d.data, kDumpDataNames, "dump_data");
+        check_enum(d.level, kDumpLevelNames, "dump_level");
+        check_enum(d.scene, kDumpSceneNames, "dump_scene");
+        if (d.kernel_data) check_kernel_data(*d.kernel_data);
         if (d.stats) {
+            const Place stats = dump_key("dump_stats");
             for (std::size_t i = 0; i < d.stats->size(); ++i) {
-                if (!enum_valid(kDumpStatNames, (*d.stats)[i])) {
-                    dump_error("/dump/dump_stats/" + aclpp::json::uint_text(i), ConfigRule::dump_stats_value,
-                               "EP0002: dump_stats[" + aclpp::json::uint_text(i) + "] is not a known statistic");
-                }
+                if (enum_valid(kDumpStatNames, (*d.stats)[i])) continue;
+                const Place at = element(stats, i);
+                dump_error(at.pointer, ConfigRule::dump_stats_value,
+                           {{"name", at.name},
+                            {"value", quotedText(enum_text(kDumpStatNames, (*d.stats)[i]))},
+                            {"allowed", rule_table::joinedText(kDumpStatNames)}});
             }
         }
         if (dump_errors_ != 0) return;
@@ -354,57 +275,47 @@ private:
         const bool op_switch = d.op_switch.value_or(false);
         const bool watcher = d.scene == DumpScene::watcher;
         const bool exception = d.scene && *d.scene != DumpScene::watcher;
+        const auto switch_on = [this](std::string_view key, ConfigRule rule, std::string_view scene = {}) {
+            dump_error("/dump/" + std::string(key), rule, {{"name", key}, {"value", "\"on\""}, {"scene", scene}});
+        };
         if (watcher) {
-            if (debug) {
-                dump_error("/dump/dump_debug", ConfigRule::watcher_debug_on,
-                           "EP0005: dump_debug is \"on\"; it cannot be \"on\" when dump_scene is \"watcher\"");
-            }
-            if (op_switch) {
-                dump_error("/dump/dump_op_switch", ConfigRule::watcher_op_switch_on,
-                           "EP0005: dump_op_switch is \"on\"; it cannot be \"on\" when dump_scene is \"watcher\"");
-            }
+            if (debug) switch_on("dump_debug", ConfigRule::watcher_debug_on);
+            if (op_switch) switch_on("dump_op_switch", ConfigRule::watcher_op_switch_on);
             if (d.mode && *d.mode != DumpMode::output) {
                 dump_error("/dump/dump_mode", ConfigRule::watcher_mode_not_output,
-                           "EP0005: dump_mode is \"" + std::string(to_string(*d.mode)) +
-                               "\"; dump_scene \"watcher\" requires dump_mode \"output\"");
+                           {{"name", "dump_mode"}, {"value", quotedText(to_string(*d.mode))}});
             }
         }
         if (exception) {
-            if (debug) {
-                dump_error("/dump/dump_debug", ConfigRule::exception_scene_debug_on,
-                           "EP0005: dump_debug is \"on\"; it cannot be \"on\" when dump_scene is an exception scene");
-            }
-            if (op_switch) {
-                dump_error("/dump/dump_op_switch", ConfigRule::exception_scene_op_switch_on,
-                           "EP0005: dump_op_switch is \"on\"; it cannot be \"on\" when dump_scene is an exception "
-                           "scene");
-            }
+            const std::string scene = quotedText(to_string(*d.scene));
+            if (debug) switch_on("dump_debug", ConfigRule::exception_scene_debug_on, scene);
+            if (op_switch) switch_on("dump_op_switch", ConfigRule::exception_scene_op_switch_on, scene);
             return;
         }
         check_path(d);
         if (debug) {
-            if (op_switch) {
-                dump_error("/dump/dump_op_switch", ConfigRule::overflow_op_switch_on,
-                           "EP0005: dump_op_switch is \"on\"; it cannot be \"on\" when dump_debug is \"on\"");
-            }
+            if (op_switch) switch_on("dump_op_switch", ConfigRule::overflow_op_switch_on);
             return;
         }
-        if (d.step && !d.step->empty() && dump_rules::checkDumpStep(*d.step).issue != dump_rules::StepIssue::none) {
-            dump_error("/dump/dump_step", ConfigRule::dump_step_syntax,
-                       "EP0003: dump_step is \"" + *d.step + "\"; " + std::string(dump_rules::kStepRule));
+        if (d.step && !d.step->empty()) {
+            const dump_rules::StepCheck check = dump_rules::checkDumpStep(*d.step);
+            if (check.issue != dump_rules::StepIssue::none) {
+                dump_error("/dump/dump_step", ConfigRule::dump_step_syntax,
+                           {{"value", quotedText(*d.step)}, {"issue", rule_table::stepIssueText(check)}});
+            }
         }
         if (d.list) {
+            const Place list = dump_key("dump_list");
             for (std::size_t i = 0; i < d.list->size(); ++i)
-                check_model(d, (*d.list)[i], "/dump/dump_list/" + aclpp::json::uint_text(i), watcher, op_switch);
+                check_model(d, (*d.list)[i], element(list, i), watcher, op_switch);
         }
         if (d.stats) {
             if (d.stats->empty()) {
                 dump_error("/dump/dump_stats", ConfigRule::dump_stats_empty,
-                           "EP0001: dump_stats is empty ([]); list at least one statistic, or leave dump_stats out");
+                           {{"allowed", rule_table::joinedText(kDumpStatNames)}});
             } else if (d.data.value_or(DumpData::tensor) == DumpData::tensor) {
                 dump_error("/dump/dump_stats", ConfigRule::dump_stats_need_data_stats,
-                           "EP0005: dump_stats is set; it requires dump_data \"stats\"",
-                           "add \"dump_data\": \"stats\"");
+                           {{"data", rule_table::givenOrDefaultText("tensor", d.data.has_value())}});
             }
         }
     }
@@ -412,139 +323,142 @@ private:
     ACLPP_CONSTEXPR_STD void check_path(const Dump &d) {
         if (!d.path) {
             dump_error("/dump/dump_path", ConfigRule::dump_path_missing,
-                       "EP0001: dump_path is missing; it is required unless dump_scene is an exception scene");
+                       {{"scenes", rule_table::joinedText(dump_rules::kExceptionSceneValues)}, {"releases", ""}});
             return;
         }
         const std::string_view path = *d.path;
         if (path.empty()) {
-            dump_error("/dump/dump_path", ConfigRule::dump_path_empty, "EP0001: dump_path is empty (\"\")");
+            dump_error("/dump/dump_path", ConfigRule::dump_path_empty, {});
             return;
         }
+        const std::string value = quotedText(path);
         if (path.size() > dump_rules::kMaxDumpPathLength) {
             dump_error("/dump/dump_path", ConfigRule::dump_path_too_long,
-                       "EP0003: dump_path is " + aclpp::json::uint_text(path.size()) + " bytes long; at most " +
-                           aclpp::json::uint_text(dump_rules::kMaxDumpPathLength) + " are allowed");
+                       {{"value", value}, {"problem", rule_table::pathLengthText(path.size())}});
             return;
         }
         const std::size_t colon = path.find(':');
         if (colon == std::string_view::npos || !dump_rules::isPlainIpv4(path.substr(0, colon)))
             return;  // a local path: run time
-        const std::string_view remote = path.substr(colon + 1);
-        if (remote.empty()) {
+        if (colon + 1 == path.size()) {
             dump_error("/dump/dump_path", ConfigRule::dump_path_remote_empty,
-                       "EP0003: nothing follows the colon of the IPv4 form; expected <a.b.c.d>:<path>");
+                       {{"value", value}, {"problem", rule_table::kRemoteEmptyText}});
             return;
         }
-        for (const char ch : remote) {
-            if (!dump_rules::isRemoteDumpPathChar(ch)) {
+        for (std::size_t i = colon + 1; i < path.size(); ++i) {
+            if (!dump_rules::isRemoteDumpPathChar(path[i])) {
                 dump_error("/dump/dump_path", ConfigRule::dump_path_remote_bad_char,
-                           "EP0003: the path after the colon holds a character outside letters, digits and " +
-                               std::string(dump_rules::kRemotePathPunctuation));
+                           {{"value", value}, {"problem", rule_table::remoteBadCharText(path, i)}});
                 return;
             }
         }
     }
 
-    ACLPP_CONSTEXPR_STD void check_model(const Dump &d, const DumpModel &m, const std::string &at, bool watcher,
+    ACLPP_CONSTEXPR_STD void check_model(const Dump &d, const DumpModel &m, const Place &at, bool watcher,
                                          bool op_switch) {
         const bool has_model = m.model_name.has_value();
         const bool model_empty = has_model && m.model_name->empty();
+        const Place model = child(at, "model_name");
         bool model_reported = false;
         if (!op_switch) {
             if (model_empty) {
                 model_reported = true;
-                dump_error(at + "/model_name", ConfigRule::list_model_name_empty,
-                           "EP0001: model_name is empty (\"\"); with dump_op_switch off, give a model name or leave "
-                           "model_name out");
+                dump_error(model.pointer, ConfigRule::list_model_name_empty, {{"name", model.name}});
             }
             if (m.layer && m.layer->empty()) {
-                dump_error(at + "/layer", ConfigRule::list_layer_empty,
-                           "EP0001: layer is empty ([]); with dump_op_switch off, list layers or leave layer out");
+                const Place layer = child(at, "layer");
+                dump_error(layer.pointer, ConfigRule::list_layer_empty, {{"name", layer.name}});
             }
         }
         const std::size_t nodes = m.watcher_nodes ? m.watcher_nodes->size() : 0;
+        const Place nodes_at = child(at, "watcher_nodes");
         if (watcher) {
             if (!m.watcher_nodes) {
-                dump_error(
-                    at + "/watcher_nodes", ConfigRule::watcher_nodes_missing,
-                    "EP0001: watcher_nodes is missing; dump_scene \"watcher\" requires it in every dump_list item");
+                dump_error(nodes_at.pointer, ConfigRule::watcher_nodes_missing, {{"name", nodes_at.name}});
             } else if (nodes == 0) {
-                dump_error(at + "/watcher_nodes", ConfigRule::watcher_nodes_empty,
-                           "EP0001: watcher_nodes is empty ([]); dump_scene \"watcher\" requires at least one node");
+                dump_error(nodes_at.pointer, ConfigRule::watcher_nodes_empty, {{"name", nodes_at.name}});
             }
             if (has_model && !model_reported) {
-                dump_error(at + "/model_name", ConfigRule::watcher_model_name_set,
-                           "EP0005: model_name is set; it cannot be set when dump_scene is \"watcher\"");
+                dump_error(model.pointer, ConfigRule::watcher_model_name_set,
+                           {{"name", model.name}, {"value", quotedText(*m.model_name)}});
             }
         } else if (nodes > 0) {
-            dump_error(at + "/watcher_nodes", ConfigRule::watcher_nodes_without_watcher,
-                       "EP0005: watcher_nodes is set; it is only allowed when dump_scene is \"watcher\"");
-        }
-        const std::size_t optype = m.optype_blacklist ? m.optype_blacklist->size() : 0;
-        const std::size_t opname = m.opname_blacklist ? m.opname_blacklist->size() : 0;
-        const std::string most =
-            "; at most " + aclpp::json::uint_text(dump_rules::kMaxBlacklistEntries) + " are allowed";
-        if (optype > dump_rules::kMaxBlacklistEntries) {
-            dump_error(at + "/optype_blacklist", ConfigRule::blacklist_too_long,
-                       "EP0003: optype_blacklist has " + aclpp::json::uint_text(optype) + " entries" + most);
-        }
-        if (opname > dump_rules::kMaxBlacklistEntries) {
-            dump_error(at + "/opname_blacklist", ConfigRule::blacklist_too_long,
-                       "EP0003: opname_blacklist has " + aclpp::json::uint_text(opname) + " entries" + most);
+            dump_error(nodes_at.pointer, ConfigRule::watcher_nodes_without_watcher,
+                       {{"name", nodes_at.name},
+                        {"value", ::aclpp::text::arrayText(nodes)},
+                        {"scene", d.scene ? quotedText(to_string(*d.scene)) : std::string("not set")}});
         }
         const bool level_op = d.level.value_or(DumpLevel::all) == DumpLevel::op;
+        const std::string level =
+            rule_table::givenOrDefaultText(to_string(d.level.value_or(DumpLevel::all)), d.level.has_value());
+        const std::size_t optype = m.optype_blacklist ? m.optype_blacklist->size() : 0;
+        const std::size_t opname = m.opname_blacklist ? m.opname_blacklist->size() : 0;
+        const Place optype_at = child(at, "optype_blacklist");
+        const Place opname_at = child(at, "opname_blacklist");
+        if (optype > dump_rules::kMaxBlacklistEntries) {
+            dump_error(optype_at.pointer, ConfigRule::blacklist_too_long,
+                       {{"name", optype_at.name}, {"count", aclpp::json::uint_text(optype)}});
+        }
+        if (opname > dump_rules::kMaxBlacklistEntries) {
+            dump_error(opname_at.pointer, ConfigRule::blacklist_too_long,
+                       {{"name", opname_at.name}, {"count", aclpp::json::uint_text(opname)}});
+        }
         if (optype > 0 && !level_op) {
-            dump_error(at + "/optype_blacklist", ConfigRule::blacklist_needs_level_op,
-                       "EP0005: optype_blacklist is set; it requires dump_level \"op\"");
+            dump_error(optype_at.pointer, ConfigRule::blacklist_needs_level_op,
+                       {{"name", optype_at.name}, {"level", level}});
         }
         if (opname > 0 && !level_op) {
-            dump_error(at + "/opname_blacklist", ConfigRule::blacklist_needs_level_op,
-                       "EP0005: opname_blacklist is set; it requires dump_level \"op\"");
+            dump_error(opname_at.pointer, ConfigRule::blacklist_needs_level_op,
+                       {{"name", opname_at.name}, {"level", level}});
         }
         if (!m.opname_range || m.opname_range->empty()) return;
+        const Place ranges = child(at, "opname_range");
         if (!level_op) {
-            dump_error(at + "/opname_range", ConfigRule::opname_range_needs_level_op,
-                       "EP0005: opname_range is set; it requires dump_level \"op\"");
+            dump_error(ranges.pointer, ConfigRule::opname_range_needs_level_op,
+                       {{"name", ranges.name}, {"level", level}});
         }
-        if (!has_model) {
-            dump_error(at + "/model_name", ConfigRule::opname_range_needs_model_name,
-                       "EP0001: model_name is missing; opname_range requires a non-empty model_name");
-        } else if (model_empty && !model_reported) {
-            dump_error(at + "/model_name", ConfigRule::opname_range_needs_model_name,
-                       "EP0001: model_name is empty (\"\"); opname_range requires a non-empty model_name");
+        if (!has_model || (model_empty && !model_reported)) {
+            dump_error(model.pointer, ConfigRule::opname_range_needs_model_name,
+                       {{"name", model.name}, {"state", has_model ? "empty (\"\")" : "missing"}});
         }
         for (std::size_t j = 0; j < m.opname_range->size(); ++j) {
             const OpnameRange &r = (*m.opname_range)[j];
-            if (!r.begin || r.begin->empty() || !r.end || r.end->empty()) {
-                dump_error(at + "/opname_range/" + aclpp::json::uint_text(j), ConfigRule::opname_range_bound_empty,
-                           "EP0003: opname_range entry needs a non-empty begin and end");
-            }
+            if (r.begin && !r.begin->empty() && r.end && !r.end->empty()) continue;
+            const auto show = [](const std::optional<std::string> &bound) {
+                return bound ? quotedText(*bound) : std::string("missing");
+            };
+            const Place entry = element(ranges, j);
+            dump_error(entry.pointer, ConfigRule::opname_range_bound_empty,
+                       {{"name", entry.name}, {"begin", show(r.begin)}, {"end", show(r.end)}});
         }
     }
 
     // ---- profiler (K-5): per key in document order, then the "switch on" checks ----
-    ACLPP_CONSTEXPR_STD void profiler_error(std::string_view key, ConfigRule rule, const std::string &message) {
-        error(::aclpp::schema::stepName(ACLPP_STEP_PROFILING), ACL_ERROR_INVALID_PARAM, "/profiler/" + std::string(key),
-              rule, message);
+    ACLPP_CONSTEXPR_STD void profiler_error(std::string_view key, ConfigRule rule,
+                                            std::initializer_list<Argument> arguments) {
+        error(::aclpp::schema::stepName(ACLPP_STEP_PROFILING), "/profiler/" + std::string(key), rule, arguments);
     }
-    template <class Enum, std::size_t N>
+    template <class Enum, std::size_t N, class Allowed>
     constexpr void profiler_enum(std::string_view key, const std::array<std::string_view, N> &names,
-                                 const std::optional<Enum> &value) {
-        if (value && !enum_valid(names, *value)) {
-            profiler_error(key, ConfigRule::profiler_enum_value,
-                           "EK0003: " + std::string(key) + " is not an allowed value");
-        }
+                                 const Allowed &allowed, const std::optional<Enum> &value) {
+        if (!value || enum_valid(names, *value)) return;
+        profiler_error(key, ConfigRule::profiler_enum_value,
+                       {{"key", key},
+                        {"value", quotedText(enum_text(names, *value))},
+                        {"allowed", rule_table::alternativesText(allowed)}});
     }
     template <class Enum, std::size_t N>
     constexpr void profiler_list(std::string_view key, const std::array<std::string_view, N> &names,
                                  const std::optional<std::vector<Enum>> &value) {
         if (!value) return;
         for (const Enum item : *value) {
-            if (!enum_valid(names, item)) {
-                profiler_error(key, ConfigRule::profiler_enum_value,
-                               "EK0003: " + std::string(key) + " has an unknown item");
-                return;
-            }
+            if (enum_valid(names, item)) continue;
+            profiler_error(key, ConfigRule::profiler_list_item,
+                           {{"key", key},
+                            {"value", ::aclpp::text::describedText(comma_list(names, *value))},
+                            {"item", quotedText(enum_text(names, item)) + " is not an item"},
+                            {"allowed", rule_table::joinedText(names)}});
+            return;
         }
     }
     ACLPP_CONSTEXPR_STD void frequency(std::string_view key, const std::optional<std::uint32_t> &value,
@@ -552,21 +466,23 @@ private:
         if (max == 0) max = profiler_rules::ruleFor(key).maxFrequency;
         if (value && (*value < 1 || *value > max)) {
             profiler_error(key, ConfigRule::profiler_frequency_range,
-                           "EK0003: " + std::string(key) + " is " + aclpp::json::uint_text(*value) +
-                               "; Please input an integer value in range [1, " + aclpp::json::uint_text(max) + "]");
+                           {{"key", key},
+                            {"value", aclpp::json::uint_text(*value)},
+                            {"max", aclpp::json::uint_text(max)},
+                            {"product", ""}});
         }
     }
 
     ACLPP_CONSTEXPR_STD void check_profiler(const Profiler &p) {
-        profiler_enum("task_time", kTaskTimeNames, p.task_time);
-        profiler_enum("ge_api", kGeApiNames, p.ge_api);
+        profiler_enum("task_time", kTaskTimeNames, profiler_rules::kTaskTimeValues, p.task_time);
+        profiler_enum("ge_api", kGeApiNames, profiler_rules::kGeApiValues, p.ge_api);
         // sys_hardware_mem_freq: 0 is wrong everywhere; the upper bound (one of two) is the product's.
         constexpr std::uint32_t kMicro = profiler_rules::kHardwareMemFreqMaxMicro;
         if (p.sys_hardware_mem_freq && (*p.sys_hardware_mem_freq == 0 || *p.sys_hardware_mem_freq > kMicro)) {
             frequency("sys_hardware_mem_freq", p.sys_hardware_mem_freq,
                       *p.sys_hardware_mem_freq > kMicro ? kMicro : profiler_rules::kHardwareMemFreqMax);
         }
-        profiler_enum("llc_profiling", kLlcProfilingNames, p.llc_profiling);
+        profiler_enum("llc_profiling", kLlcProfilingNames, kLlcProfilingNames, p.llc_profiling);
         frequency("sys_io_sampling_freq", p.sys_io_sampling_freq);
         frequency("sys_interconnection_freq", p.sys_interconnection_freq);
         frequency("sys_cpu_freq", p.sys_cpu_freq);
@@ -577,21 +493,20 @@ private:
         frequency("sys_lp_freq", p.sys_lp_freq);
         if (!p.enabled.value_or(false)) return;
         if (p.output) {
-            for (const char ch : *p.output) {
-                if (profiler_rules::isForbiddenOutputChar(ch)) {
-                    profiler_error("output", ConfigRule::profiler_output_char,
-                                   "EK0003: output holds a character msprof refuses");
-                    break;
-                }
+            for (const profiler_rules::ForbiddenChar &f : profiler_rules::kOutputForbidden) {
+                if (p.output->find(f.c) == std::string::npos) continue;
+                profiler_error("output", ConfigRule::profiler_output_char,
+                               {{"value", ::aclpp::text::describedText(*p.output)},
+                                {"char", f.shown},
+                                {"forbidden", rule_table::forbiddenOutputText()}});
+                break;
             }
         }
         if (p.storage_limit_mb && (*p.storage_limit_mb < profiler_rules::kStorageLimitMinMb ||
                                    *p.storage_limit_mb > profiler_rules::kStorageLimitMaxMb)) {
-            const std::string unit(profiler_rules::kStorageLimitUnit);
             profiler_error("storage_limit", ConfigRule::profiler_storage_limit_range,
-                           "EK0003: storage_limit is " + aclpp::json::uint_text(*p.storage_limit_mb) + unit +
-                               "; allowed: " + aclpp::json::uint_text(profiler_rules::kStorageLimitMinMb) + unit +
-                               " to " + aclpp::json::uint_text(profiler_rules::kStorageLimitMaxMb) + unit);
+                           {{"value", quotedText(aclpp::json::uint_text(*p.storage_limit_mb) +
+                                                 std::string(profiler_rules::kStorageLimitUnit))}});
         }
     }
 

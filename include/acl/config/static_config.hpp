@@ -47,118 +47,18 @@ consteval StaticVerdict static_verdict(Make make) {
     return verdict;
 }
 
-/// One static_assert per rule: the failing one is the compiler's message. `Verdict` (the JSON
-/// pointer) appears in the instantiation context printed with it.
+/// One static_assert per rule of the schema's table: the failing one is the compiler's message,
+/// "acl config rule K-4 dump_path_empty (100009, EP0001): dump_path is empty". `Verdict` (the
+/// JSON pointer) appears in the instantiation context printed with it.
+#define ACLPP_STATIC_RULE_CHECK(rule, decision, code, id, summary, ...) \
+    static_assert(R != ConfigRule::rule,                                \
+                  "acl config rule " decision " " #rule " (" code ACLPP_SCHEMA_RULE_ID_SUFFIX(id) "): " summary);
 template <ConfigRule R, StaticVerdict Verdict>
 struct ConfigRuleCheck {
-    static_assert(R != ConfigRule::extra_key_is_known,
-                  "acl config rule C-4 extra_key_is_known: an extra key is read by the runtime; set the typed member");
-    static_assert(R != ConfigRule::extra_key_duplicate,
-                  "acl config rule C-4 extra_key_duplicate: an extra key is given twice");
-    static_assert(R != ConfigRule::extra_json_invalid,
-                  "acl config rule F-3 extra_json_invalid (100006): an extra key's value is not valid JSON text");
-    static_assert(R != ConfigRule::string_not_utf8,
-                  "acl config rule F-3 string_not_utf8 (100006): a string is not valid UTF-8");
-    static_assert(R != ConfigRule::err_msg_mode_value,
-                  "acl config rule K-1 err_msg_mode_value (100000): err_msg_mode must be \"0\" or \"1\"");
-    static_assert(R != ConfigRule::dump_enum_value,
-                  "acl config rule K-4 dump_enum_value (100009, EP0002): a dump enumeration holds an invalid value");
-    static_assert(
-        R != ConfigRule::dump_kernel_data_empty,
-        "acl config rule K-4 dump_kernel_data_empty (100009, EP0001): dump_kernel_data needs at least one item");
-    static_assert(R != ConfigRule::dump_stats_value,
-                  "acl config rule K-4 dump_stats_value (100009, EP0002): dump_stats holds an invalid statistic");
-    static_assert(R != ConfigRule::watcher_debug_on,
-                  "acl config rule K-4 watcher_debug_on (100009, EP0005): dump_scene watcher forbids dump_debug on");
-    static_assert(
-        R != ConfigRule::watcher_op_switch_on,
-        "acl config rule K-4 watcher_op_switch_on (100009, EP0005): dump_scene watcher forbids dump_op_switch on");
-    static_assert(
-        R != ConfigRule::watcher_mode_not_output,
-        "acl config rule K-4 watcher_mode_not_output (100009, EP0005): dump_scene watcher requires dump_mode output");
-    static_assert(
-        R != ConfigRule::exception_scene_debug_on,
-        "acl config rule K-4 exception_scene_debug_on (100009, EP0005): an exception dump_scene forbids dump_debug on");
-    static_assert(R != ConfigRule::exception_scene_op_switch_on,
-                  "acl config rule K-4 exception_scene_op_switch_on (100009, EP0005): an exception dump_scene forbids "
-                  "dump_op_switch on");
-    static_assert(
-        R != ConfigRule::dump_path_missing,
-        "acl config rule K-4 dump_path_missing (100009, EP0001): dump_path is required unless dump_scene is an "
-        "exception scene");
-    static_assert(R != ConfigRule::dump_path_empty,
-                  "acl config rule K-4 dump_path_empty (100009, EP0001): dump_path is empty");
-    static_assert(R != ConfigRule::dump_path_too_long,
-                  "acl config rule K-4 dump_path_too_long (100009, EP0003): dump_path is longer "
-                  "than " ACLPP_SCHEMA_MAX_DUMP_PATH_LENGTH " bytes");
-    static_assert(
-        R != ConfigRule::dump_path_remote_empty,
-        "acl config rule K-4 dump_path_remote_empty (100009, EP0003): nothing follows the colon of a.b.c.d:<path>");
-    static_assert(
-        R != ConfigRule::dump_path_remote_bad_char,
-        "acl config rule K-4 dump_path_remote_bad_char (100009, EP0003): the remote path holds a forbidden character");
-    static_assert(
-        R != ConfigRule::overflow_op_switch_on,
-        "acl config rule K-4 overflow_op_switch_on (100009, EP0005): dump_debug on forbids dump_op_switch on");
-    static_assert(
-        R != ConfigRule::dump_step_syntax,
-        "acl config rule K-4 dump_step_syntax (100009, EP0003): dump_step must be up to " ACLPP_SCHEMA_MAX_STEP_ITEMS
-        " '|' items N or N-M "
-        "with N <= M");
-    static_assert(R != ConfigRule::list_model_name_empty,
-                  "acl config rule K-4 list_model_name_empty (100009, EP0001): a dump_list model_name is empty");
-    static_assert(R != ConfigRule::list_layer_empty,
-                  "acl config rule K-4 list_layer_empty (100009, EP0001): a dump_list layer list is empty");
-    static_assert(
-        R != ConfigRule::watcher_nodes_missing,
-        "acl config rule K-4 watcher_nodes_missing (100009, EP0001): dump_scene watcher needs watcher_nodes in "
-        "every dump_list item");
-    static_assert(R != ConfigRule::watcher_nodes_empty,
-                  "acl config rule K-4 watcher_nodes_empty (100009, EP0001): watcher_nodes is empty");
-    static_assert(R != ConfigRule::watcher_model_name_set,
-                  "acl config rule K-4 watcher_model_name_set (100009, EP0005): dump_scene watcher forbids model_name");
-    static_assert(R != ConfigRule::watcher_nodes_without_watcher,
-                  "acl config rule K-4 watcher_nodes_without_watcher (100009, EP0005): watcher_nodes needs dump_scene "
-                  "watcher");
-    static_assert(R != ConfigRule::blacklist_too_long,
-                  "acl config rule K-4 blacklist_too_long (100009, EP0003): a blacklist has more "
-                  "than " ACLPP_SCHEMA_MAX_BLACKLIST_ENTRIES " entries");
-    static_assert(R != ConfigRule::blacklist_needs_level_op,
-                  "acl config rule K-4 blacklist_needs_level_op (100009, EP0005): a blacklist requires dump_level op");
-    static_assert(
-        R != ConfigRule::opname_range_needs_level_op,
-        "acl config rule K-4 opname_range_needs_level_op (100009, EP0005): opname_range requires dump_level op");
-    static_assert(
-        R != ConfigRule::opname_range_needs_model_name,
-        "acl config rule K-4 opname_range_needs_model_name (100009, EP0001): opname_range requires a non-empty "
-        "model_name");
-    static_assert(
-        R != ConfigRule::opname_range_bound_empty,
-        "acl config rule K-4 opname_range_bound_empty (100009, EP0003): an opname_range entry needs begin and end");
-    static_assert(R != ConfigRule::dump_stats_empty,
-                  "acl config rule K-4 dump_stats_empty (100009, EP0001): dump_stats is empty");
-    static_assert(
-        R != ConfigRule::dump_stats_need_data_stats,
-        "acl config rule K-4 dump_stats_need_data_stats (100009, EP0005): dump_stats requires dump_data stats");
-    static_assert(R != ConfigRule::max_opqueue_num_zero,
-                  "acl config rule K-3 max_opqueue_num_zero (100000): max_opqueue_num must be above 0");
-    static_assert(R != ConfigRule::default_device_negative,
-                  "acl config rule K-1 default_device_negative (500001): default_device must not be negative");
-    static_assert(R != ConfigRule::printf_fifo_zero,
-                  "acl config rule K-1 printf_fifo_zero (500001): a printf FIFO size must be above 0");
-    static_assert(R != ConfigRule::event_mode_value,
-                  "acl config rule K-1 event_mode_value (100000): event_mode must be \"0\" or \"1\"");
-    static_assert(R != ConfigRule::profiler_enum_value,
-                  "acl config rule K-5 profiler_enum_value (100000): a profiler enumeration holds an invalid value");
-    static_assert(R != ConfigRule::profiler_frequency_range,
-                  "acl config rule K-5 profiler_frequency_range (100000): a profiler frequency is outside its range");
-    static_assert(R != ConfigRule::profiler_output_char,
-                  "acl config rule K-5 profiler_output_char (100000): profiler output holds a forbidden character");
-    static_assert(R != ConfigRule::profiler_storage_limit_range,
-                  "acl config rule K-5 profiler_storage_limit_range (100000): storage_limit must "
-                  "be " ACLPP_SCHEMA_STORAGE_LIMIT_MIN_MB ".." ACLPP_SCHEMA_STORAGE_LIMIT_MAX_MB " MB");
+    ACLPP_SCHEMA_RULES(ACLPP_STATIC_RULE_CHECK)
     static constexpr bool ok = true;
 };
+#undef ACLPP_STATIC_RULE_CHECK
 
 template <auto Make>
 consteval auto make_static_config() {

@@ -75,9 +75,11 @@ inline constexpr std::array<LevelBits, 3> kLevelBits{{{"op", 1}, {"kernel", 2}, 
 #define ACLPP_SCHEMA_MAX_DUMP_PATH_LENGTH "512"
 inline constexpr std::size_t kMaxStepItems = decimalValue(ACLPP_SCHEMA_MAX_STEP_ITEMS);
 inline constexpr std::size_t kMaxBlacklistEntries = decimalValue(ACLPP_SCHEMA_MAX_BLACKLIST_ENTRIES);
-inline constexpr std::string_view kStepRule =
-    "allowed: up to " ACLPP_SCHEMA_MAX_STEP_ITEMS " items separated by '|', each N or N-M with N <= M, digits only";
-inline constexpr std::string_view kStepExample = " (e.g. \"1|3-5|10\")";  // follows kStepRule in reports
+#define ACLPP_SCHEMA_STEP_RULE \
+    "allowed: up to " ACLPP_SCHEMA_MAX_STEP_ITEMS " items separated by '|', each N or N-M with N <= M, digits only"
+#define ACLPP_SCHEMA_STEP_EXAMPLE " (e.g. \"1|3-5|10\")"  // follows the step rule in reports
+inline constexpr std::string_view kStepRule = ACLPP_SCHEMA_STEP_RULE;
+inline constexpr std::string_view kStepExample = ACLPP_SCHEMA_STEP_EXAMPLE;
 // The dump_scene values that select an exception dump: all but "watcher", the last.
 inline constexpr std::array<std::string_view, 4> kExceptionSceneValues{kSceneValues[0], kSceneValues[1],
                                                                        kSceneValues[2], kSceneValues[3]};
