@@ -200,7 +200,8 @@ const Mutator kMutators[] = {
     [](acl::Config &c, Gen &g) { c.event_mode = g.rng.enumerator<acl::EventMode>(2, 50); },
     [](acl::Config &c, Gen &g) {  // another module's key: its value valid or not (F-3)
         static const char *const values[] = {"1",   "{\"a\":[1,2]}", "\"s\"", "null", "{",    "[1,",
-                                             "tru", "\"open",        "",      "01",   "[1,]", "1."};
+                                             "tru", "\"open",        "",      "01",   "[1,]", "1.",
+                                             "1 2", "1,\"x\":2"};  // the last: bad alone, fine in the object
         c.add_extra("ext" + std::to_string(g.extra_keys++), g.rng.one_of(values));
     },
     [](acl::Config &c, Gen &g) {  // a string that is not UTF-8 (F-3)
@@ -336,34 +337,27 @@ const Mutator kMutators[] = {
         }
     },
     [](acl::Config &c, Gen &g) {
-        acl::Profiler &p = profiler_of(c);
-        switch (g.rng.pick(0, 6)) {
-            case 0:  // 101..10000 depends on the product (µs sampling): left out
-                p.sys_hardware_mem_freq = g.rng.chance(50) ? frequency(g, 100, true) : frequency(g, 100);
-                if (*p.sys_hardware_mem_freq > 100 && *p.sys_hardware_mem_freq <= 10000)
-                    *p.sys_hardware_mem_freq += 10000;
-                break;
-            case 1:
-                p.sys_io_sampling_freq = frequency(g, 100);
-                break;
-            case 2:
-                p.sys_interconnection_freq = frequency(g, 50);
-                break;
-            case 3:
-                p.dvpp_freq = frequency(g, 100);
-                break;
-            case 4:
-                p.host_sys_usage_freq = frequency(g, 50);
-                break;
-            // The default product lacks these two, which the core says for a value in range
-            // (K-5: the range is checked before the product's support): out of range only.
-            case 5:
-                p.sys_cpu_freq = frequency(g, 50, true);
-                break;
-            default:
-                p.sys_lp_freq = frequency(g, 100, true);
-                break;
-        }
+        struct Key {
+            std::optional<std::uint32_t> acl::Profiler::*member;
+            std::uint32_t max;
+            bool out_of_range_only;
+        };
+        // sys_cpu_freq and sys_lp_freq: the default product lacks them, which the core says for
+        // a value in range (K-5 checks the range first), so they get values out of range only.
+        static constexpr Key keys[] = {
+            {&acl::Profiler::sys_hardware_mem_freq, 100, false},
+            {&acl::Profiler::sys_io_sampling_freq, 100, false},
+            {&acl::Profiler::sys_interconnection_freq, 50, false},
+            {&acl::Profiler::dvpp_freq, 100, false},
+            {&acl::Profiler::host_sys_usage_freq, 50, false},
+            {&acl::Profiler::sys_cpu_freq, 50, true},
+            {&acl::Profiler::sys_lp_freq, 100, true},
+        };
+        const Key &key = g.rng.one_of(keys);
+        std::uint32_t value = frequency(g, key.max, key.out_of_range_only);
+        // sys_hardware_mem_freq's 101..10000 is in range on products that sample in µs: left out.
+        if (key.member == &acl::Profiler::sys_hardware_mem_freq && value > 100 && value <= 10000) value += 10000;
+        profiler_of(c).*key.member = value;
     },
     [](acl::Config &c, Gen &g) {
         acl::Profiler &p = profiler_of(c);
@@ -459,11 +453,24 @@ std::optional<std::string> whole_text_key(const std::vector<acl::Finding> &typed
     return std::nullopt;
 }
 
-/// The kind of a part (b) disagreement: the first error that differs, or the whole-text rule.
+/// True when `a` from `i` has the (code, pointer) sequence of `b` from `j`.
+bool same_tail(const std::vector<acl::Finding> &a, std::size_t i, const std::vector<acl::Finding> &b, std::size_t j) {
+    if (i > a.size() || j > b.size() || a.size() - i != b.size() - j) return false;
+    for (; i < a.size(); ++i, ++j) {
+        if (a[i].code != b[j].code || a[i].pointer != b[j].pointer) return false;
+    }
+    return true;
+}
+
+/// The kind of a part (b) disagreement: the whole-text rule, an error only one side has (the
+/// rest being the same), or else the first error that differs.
 std::string part_b_key(const std::vector<acl::Finding> &typed, const std::vector<acl::Finding> &core,
                        std::size_t first_diff) {
-    return whole_text_key(typed, core)
-        .value_or("typed " + entry(typed, first_diff) + " vs core " + entry(core, first_diff));
+    if (std::optional<std::string> key = whole_text_key(typed, core)) return *key;
+    if (same_tail(typed, first_diff + 1, core, first_diff))
+        return "only the typed layer has " + entry(typed, first_diff);
+    if (same_tail(typed, first_diff, core, first_diff + 1)) return "only the core has " + entry(core, first_diff);
+    return "typed " + entry(typed, first_diff) + " vs core " + entry(core, first_diff);
 }
 
 /// One kind of disagreement: how many configs show it and the shortest of them.
