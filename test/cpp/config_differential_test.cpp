@@ -70,7 +70,8 @@ private:
 
 /// Local directories the generator names; created in the temporary current directory. The ones
 /// with a colon check that only a plain-decimal IPv4 prefix makes a path remote (K-4).
-const char *const kLocalDirs[] = {".", "sub", "a:b", "1.2.3.256:/x", "1abc.2.3.4:/x", " 1.2.3.4:/x", "01.2.3.4:/x"};
+const char *const kLocalDirs[] = {".",           "sub",         "a:b",      "1.2.3.256:/x", "1abc.2.3.4:/x",
+                                  " 1.2.3.4:/x", "01.2.3.4:/x", "1.2.3:/x", "1.2.3.4.5:/x", "1.2.3.-4:/x"};
 
 /// "./././.../" of exactly `size` bytes: an existing directory of any length.
 std::string dot_path(std::size_t size) {
@@ -232,7 +233,7 @@ const Mutator kMutators[] = {
         acl::Dump &d = dump_of(c);
         static const char *const remote_chars[] = {" ", "|", "<", "\"", "\t", "~", "`", "\xC3\xA9", "'",
                                                    "-", "=", "[", ";",  "\\", "!", "@", "?",        "{"};
-        switch (g.rng.pick(0, 9)) {
+        switch (g.rng.pick(0, 10)) {
             case 0:
                 d.path.reset();
                 break;
@@ -254,6 +255,12 @@ const Mutator kMutators[] = {
             case 6:
                 d.path = std::string("172.16.0.9:/d") + g.rng.one_of(remote_chars) + "x";
                 break;
+            case 7: {  // a remote path at, just above or far above the length limit, maybe with a bad character
+                std::string path = "10.0.0.1:/" + std::string(g.rng.pick(502, 600), 'r');
+                if (g.rng.chance(30)) path[g.rng.pick(11, path.size() - 1)] = ' ';
+                d.path = path;
+                break;
+            }
             default:
                 d.path = g.rng.one_of(kLocalDirs);
                 break;
@@ -303,6 +310,13 @@ const Mutator kMutators[] = {
         if (!d.list) d.list.emplace();
         d.list->push_back(list_item(g));
     },
+    [](acl::Config &c, Gen &g) {  // an operator dump: a level, a switch and items with several errors each
+        acl::Dump &d = dump_of(c);
+        d.level = g.rng.enumerator<acl::DumpLevel>(3, 5);
+        d.op_switch = maybe_switch(g);
+        d.list.emplace();
+        for (std::size_t i = g.rng.pick(1, 3); i > 0; --i) d.list->push_back(list_item(g));
+    },
     [](acl::Config &c, Gen &g) {  // dump_level op (blacklists, opname_range) with a list
         acl::Dump &d = dump_of(c);
         d.level = acl::DumpLevel::op;
@@ -315,8 +329,8 @@ const Mutator kMutators[] = {
         acl::Profiler &p = profiler_of(c);
         switch (g.rng.pick(0, 4)) {
             case 0:
-                p.task_time = g.rng.enumerator<acl::TaskTime>(5);
-                break;  // off .. l2: every product
+                p.task_time = g.rng.enumerator<acl::TaskTime>(6);
+                break;
             case 1:
                 p.ge_api = g.rng.enumerator<acl::GeApi>(3);
                 break;
