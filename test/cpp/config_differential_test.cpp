@@ -12,10 +12,8 @@
 // once, with its count and its shortest config: its JSON text and both finding lists.
 // The generator only varies what the typed layer can decide: a local dump_path is an existing
 // writable directory (the current directory is a fresh temporary one), default_device is 0 or
-// negative, frequencies avoid the product-dependent bands, FIFO sizes are 0 or in every
-// product's range.
-#include <unistd.h>
-
+// negative, frequencies avoid the product-dependent band and the keys the default product lacks,
+// FIFO sizes are 0 or in every product's range.
 #include <acl/config.hpp>
 
 #include <cstdint>
@@ -167,14 +165,14 @@ std::string step(Gen &g) {
     }
     return g.rng.one_of(steps);
 }
-/// 0, in [1, max] (unless `out_of_range_only`), just above max, or the largest.
-std::uint32_t frequency(Gen &g, std::uint32_t max, bool out_of_range_only = false) {
-    switch (g.rng.pick(1, out_of_range_only ? 3 : 5)) {
-        case 1:
+/// 0, in [1, max], just above max, or the largest.
+std::uint32_t frequency(Gen &g, std::uint32_t max) {
+    switch (g.rng.pick(0, 4)) {
+        case 0:
             return 0;
-        case 2:
+        case 1:
             return static_cast<std::uint32_t>(g.rng.pick(max + 1ULL, max + 1000ULL));
-        case 3:
+        case 2:
             return std::numeric_limits<std::uint32_t>::max();
         default:
             return static_cast<std::uint32_t>(g.rng.pick(1, max));
@@ -354,21 +352,16 @@ const Mutator kMutators[] = {
         struct Key {
             std::optional<std::uint32_t> acl::Profiler::*member;
             std::uint32_t max;
-            bool out_of_range_only;
         };
-        // sys_cpu_freq and sys_lp_freq: the default product lacks them, which the core says for
-        // a value in range (K-5 checks the range first), so they get values out of range only.
+        // Not sys_cpu_freq and sys_lp_freq: the default product lacks them, and the core says so
+        // (EK0005) for any value, which the typed layer cannot know.
         static constexpr Key keys[] = {
-            {&acl::Profiler::sys_hardware_mem_freq, 100, false},
-            {&acl::Profiler::sys_io_sampling_freq, 100, false},
-            {&acl::Profiler::sys_interconnection_freq, 50, false},
-            {&acl::Profiler::dvpp_freq, 100, false},
-            {&acl::Profiler::host_sys_usage_freq, 50, false},
-            {&acl::Profiler::sys_cpu_freq, 50, true},
-            {&acl::Profiler::sys_lp_freq, 100, true},
+            {&acl::Profiler::sys_hardware_mem_freq, 100},   {&acl::Profiler::sys_io_sampling_freq, 100},
+            {&acl::Profiler::sys_interconnection_freq, 50}, {&acl::Profiler::dvpp_freq, 100},
+            {&acl::Profiler::host_sys_usage_freq, 50},
         };
         const Key &key = g.rng.one_of(keys);
-        std::uint32_t value = frequency(g, key.max, key.out_of_range_only);
+        std::uint32_t value = frequency(g, key.max);
         // sys_hardware_mem_freq's 101..10000 is in range on products that sample in µs: left out.
         if (key.member == &acl::Profiler::sys_hardware_mem_freq && value > 100 && value <= 10000) value += 10000;
         profiler_of(c).*key.member = value;
