@@ -436,6 +436,20 @@ TEST_CASE("C-4 the builder refuses extra keys that shadow typed members or repea
     CHECK(report.findings[2].code == ACL_ERROR_PARSE_FILE);
 }
 
+TEST_CASE("C-4 an extra value that is not one JSON value is the builder's error even when the text parses", "[C-4]") {
+    // "1,\"dump\":{...}" makes valid JSON text in the object, and a dump section the typed member
+    // does not know of: refused by the builder, before aclInit.
+    acl::Config c;
+    c.add_extra("mine", "1,\"dump\":{\"dump_op_switch\":\"on\"}");
+    const acl::Report report = c.validate_static();
+    REQUIRE(report.findings.size() == 1);
+    CHECK(acl::rule_of(report.findings[0]) == acl::ConfigRule::extra_json_not_one_value);
+    CHECK(report.findings[0].pointer == "/mine");
+    CHECK(report.findings[0].message == "the value of extra key \"mine\" is not one JSON value");
+    CHECK(report.result == ACL_ERROR_INVALID_PARAM);
+    CHECK(c.validate().result == ACL_ERROR_INVALID_PARAM);  // the run-time validation keeps it
+}
+
 TEST_CASE("C-4 acl::validate and validate_file run the core's validation on text and files", "[C-4]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     const acl::Report bad = acl::validate(R"({"dump":{"dump_mode":"both"}})");

@@ -59,8 +59,7 @@ public:
     ACLPP_CONSTEXPR_STD explicit StaticValidator(const Config &config) : c_(config) {}
 
     ACLPP_CONSTEXPR_STD Report run() {
-        check_extras();
-        if (!check_strings()) return finish();
+        if (!check_extras()) return finish();
         if (c_.err_msg_mode && static_cast<unsigned>(*c_.err_msg_mode) > 1) {
             key_error(top_level_rules::kErrMsgMode, ConfigRule::err_msg_mode_value,
                       quotedText(to_string(*c_.err_msg_mode)));
@@ -74,8 +73,9 @@ public:
             key_error(top_level_rules::kDefaultDevice, ConfigRule::default_device_negative,
                       quotedText(aclpp::json::int_digits(*c_.default_device, digits)));
         }
-        check_fifo(top_level_rules::kSimdPrintfFifo, c_.simd_printf_fifo_size_per_core);
-        check_fifo(top_level_rules::kSimtPrintfFifo, c_.simt_printf_fifo_size);
+        // K-2: after a SIMD FIFO failure the runtime does not attempt the SIMT FIFO.
+        if (check_fifo(top_level_rules::kSimdPrintfFifo, c_.simd_printf_fifo_size_per_core))
+            check_fifo(top_level_rules::kSimtPrintfFifo, c_.simt_printf_fifo_size);
         if (c_.event_mode && static_cast<unsigned>(*c_.event_mode) > 1) {
             key_error(top_level_rules::kEventMode, ConfigRule::event_mode_value,
                       quotedText(aclpp::json::uint_text(static_cast<unsigned>(*c_.event_mode))));
@@ -141,75 +141,52 @@ private:
         return {parent.pointer + "/" + text, parent.name + "[" + text + "]"};
     }
 
-    // ---- the builder's own rules: an extra key must not shadow or repeat a key ----
-    ACLPP_CONSTEXPR_STD void check_extras() {
+    // ---- the builder's own rules: an extra key must not shadow or repeat a key. Then the text
+    // the runtime reads must parse (F-3: one error, and nothing is checked after it); when it
+    // does, each extra value must still be one JSON value ("1,\"dump\":{}" parses in the object
+    // but smuggles in a key). False when the text does not parse.
+    ACLPP_CONSTEXPR_STD bool check_extras() {
+        std::vector<std::size_t> broken;
         for (std::size_t i = 0; i < c_.extra.size(); ++i) {
             const ExtraKey &item = c_.extra[i];
-            std::string pointer;
-            aclpp::json::append_pointer_token(pointer, item.key);
-            const std::string key = quotedText(item.key);
             bool known = false;
             for (const std::string_view name : top_level_rules::kTopLevelKeys) known = known || name == item.key;
-            if (known) error("builder", pointer, ConfigRule::extra_key_is_known, {{"key", key}});
+            if (known) error("builder", extra_pointer(i), ConfigRule::extra_key_is_known, {{"key", extra_name(i)}});
             for (std::size_t j = 0; j < i; ++j) {
                 if (c_.extra[j].key == item.key) {
-                    error("builder", pointer, ConfigRule::extra_key_duplicate, {{"key", key}});
+                    error("builder", extra_pointer(i), ConfigRule::extra_key_duplicate, {{"key", extra_name(i)}});
                     break;
                 }
             }
             // The value sits in the top-level object: one object around it counts to F-4's limit.
-            if (!aclpp::json::well_formed(item.json, aclpp::json::Nesting{1, 0})) {
-                error(::aclpp::schema::stepName(ACLPP_STEP_ERR_MSG_MODE), "", ConfigRule::extra_json_invalid,
-                      {{"key", key}});
-            }
+            if (!aclpp::json::well_formed(item.json, aclpp::json::Nesting{1, 0})) broken.push_back(i);
         }
-    }
-
-    // ---- text that would make to_json() output invalid JSON for the runtime (F-3) ----
-    ACLPP_CONSTEXPR_STD bool utf8(const std::optional<std::string> &text) const {
-        return !text || aclpp::json::valid_utf8(*text);
-    }
-    ACLPP_CONSTEXPR_STD bool utf8(const std::optional<std::vector<std::string>> &list) const {
-        if (!list) return true;
-        for (const std::string &text : *list) {
-            if (!aclpp::json::valid_utf8(text)) return false;
+        if (broken.empty()) return true;
+        if (!aclpp::json::well_formed(c_.to_json(JsonStyle::compact))) {
+            error(::aclpp::schema::stepName(ACLPP_STEP_ERR_MSG_MODE), "", ConfigRule::extra_json_invalid,
+                  {{"key", extra_name(broken.front())}});
+            return false;
+        }
+        for (const std::size_t i : broken) {
+            error("builder", extra_pointer(i), ConfigRule::extra_json_not_one_value, {{"key", extra_name(i)}});
         }
         return true;
     }
-    ACLPP_CONSTEXPR_STD bool strings_ok() const {
-        bool ok = true;
-        for (const ExtraKey &item : c_.extra) ok = ok && aclpp::json::valid_utf8(item.key);
-        if (c_.dump) {
-            const Dump &d = *c_.dump;
-            ok = ok && utf8(d.path) && utf8(d.step);
-            if (d.list) {
-                for (const DumpModel &m : *d.list) {
-                    ok = ok && utf8(m.model_name) && utf8(m.layer) && utf8(m.watcher_nodes);
-                    for (const auto *filters : {&m.optype_blacklist, &m.opname_blacklist}) {
-                        if (!*filters) continue;
-                        for (const OpFilter &f : **filters) ok = ok && utf8(f.name) && utf8(f.pos);
-                    }
-                    if (m.opname_range) {
-                        for (const OpnameRange &r : *m.opname_range) ok = ok && utf8(r.begin) && utf8(r.end);
-                    }
-                }
-            }
-        }
-        if (c_.profiler) {
-            const Profiler &p = *c_.profiler;
-            ok = ok && utf8(p.output) && utf8(p.aic_metrics) && utf8(p.sys_mem_serviceflow) && utf8(p.optype);
-        }
-        return ok;
+    [[nodiscard]] ACLPP_CONSTEXPR_STD std::string extra_pointer(std::size_t i) const {
+        std::string pointer;
+        aclpp::json::append_pointer_token(pointer, c_.extra[i].key);
+        return pointer;
     }
-    ACLPP_CONSTEXPR_STD bool check_strings() {
-        if (strings_ok()) return true;
-        error(::aclpp::schema::stepName(ACLPP_STEP_ERR_MSG_MODE), "", ConfigRule::string_not_utf8, {});
-        return false;
+    [[nodiscard]] ACLPP_CONSTEXPR_STD std::string extra_name(std::size_t i) const {
+        return quotedText(c_.extra[i].key);
     }
 
-    ACLPP_CONSTEXPR_STD void check_fifo(const top_level_rules::KeyRule &key,
+    /// True when the value is absent or above 0.
+    ACLPP_CONSTEXPR_STD bool check_fifo(const top_level_rules::KeyRule &key,
                                         const std::optional<std::uint32_t> &value) {
-        if (value && *value == 0) key_error(key, ConfigRule::printf_fifo_zero, "0", ", below 1");
+        if (!value || *value != 0) return true;
+        key_error(key, ConfigRule::printf_fifo_zero, "0", ", below 1");
+        return false;
     }
 
     // ---- dump (K-4): phases B and C, as the core orders them ----
@@ -298,10 +275,11 @@ private:
             return;
         }
         if (d.step && !d.step->empty()) {
-            const dump_rules::StepCheck check = dump_rules::checkDumpStep(*d.step);
+            const std::string step = aclpp::json::as_written(*d.step);
+            const dump_rules::StepCheck check = dump_rules::checkDumpStep(step);
             if (check.issue != dump_rules::StepIssue::none) {
                 dump_error("/dump/dump_step", ConfigRule::dump_step_syntax,
-                           {{"value", quotedText(*d.step)}, {"issue", rule_table::stepIssueText(check)}});
+                           {{"value", quotedText(step)}, {"issue", rule_table::stepIssueText(check)}});
             }
         }
         if (d.list) {
@@ -326,7 +304,8 @@ private:
                        {{"scenes", rule_table::joinedText(dump_rules::kExceptionSceneValues)}, {"releases", ""}});
             return;
         }
-        const std::string_view path = *d.path;
+        const std::string written = aclpp::json::as_written(*d.path);  // what the runtime reads (F-3)
+        const std::string_view path = written;
         if (path.empty()) {
             dump_error("/dump/dump_path", ConfigRule::dump_path_empty, {});
             return;
@@ -380,7 +359,7 @@ private:
             }
             if (has_model && !model_reported) {
                 dump_error(model.pointer, ConfigRule::watcher_model_name_set,
-                           {{"name", model.name}, {"value", quotedText(*m.model_name)}});
+                           {{"name", model.name}, {"value", quotedText(aclpp::json::as_written(*m.model_name))}});
             }
         } else if (nodes > 0) {
             dump_error(nodes_at.pointer, ConfigRule::watcher_nodes_without_watcher,
@@ -425,7 +404,7 @@ private:
             const OpnameRange &r = (*m.opname_range)[j];
             if (r.begin && !r.begin->empty() && r.end && !r.end->empty()) continue;
             const auto show = [](const std::optional<std::string> &bound) {
-                return bound ? quotedText(*bound) : std::string("missing");
+                return bound ? quotedText(aclpp::json::as_written(*bound)) : std::string("missing");
             };
             const Place entry = element(ranges, j);
             dump_error(entry.pointer, ConfigRule::opname_range_bound_empty,
@@ -440,12 +419,13 @@ private:
     }
     template <class Enum, std::size_t N, class Allowed>
     constexpr void profiler_enum(std::string_view key, const std::array<std::string_view, N> &names,
-                                 const Allowed &allowed, const std::optional<Enum> &value) {
+                                 const Allowed &allowed, const std::optional<Enum> &value,
+                                 std::string_view extra = {}) {
         if (!value || enum_valid(names, *value)) return;
         profiler_error(key, ConfigRule::profiler_enum_value,
                        {{"key", key},
                         {"value", quotedText(enum_text(names, *value))},
-                        {"allowed", rule_table::alternativesText(allowed)}});
+                        {"allowed", rule_table::alternativesText(allowed, extra)}});
     }
     template <class Enum, std::size_t N>
     constexpr void profiler_list(std::string_view key, const std::array<std::string_view, N> &names,
@@ -474,7 +454,9 @@ private:
     }
 
     ACLPP_CONSTEXPR_STD void check_profiler(const Profiler &p) {
-        profiler_enum("task_time", kTaskTimeNames, profiler_rules::kTaskTimeValues, p.task_time);
+        profiler_enum(
+            "task_time", kTaskTimeNames, profiler_rules::kTaskTimeValues, p.task_time,
+            profiler_rules::kTaskTimeL3);  // the typed layer allows l3: products that lack it refuse it at run time
         profiler_enum("ge_api", kGeApiNames, profiler_rules::kGeApiValues, p.ge_api);
         // sys_hardware_mem_freq: 0 is wrong everywhere; the upper bound (one of two) is the product's.
         constexpr std::uint32_t kMicro = profiler_rules::kHardwareMemFreqMaxMicro;
@@ -493,10 +475,11 @@ private:
         frequency("sys_lp_freq", p.sys_lp_freq);
         if (!p.enabled.value_or(false)) return;
         if (p.output) {
+            const std::string output = aclpp::json::as_written(*p.output);
             for (const profiler_rules::ForbiddenChar &f : profiler_rules::kOutputForbidden) {
-                if (p.output->find(f.c) == std::string::npos) continue;
+                if (output.find(f.c) == std::string::npos) continue;
                 profiler_error("output", ConfigRule::profiler_output_char,
-                               {{"value", ::aclpp::text::describedText(*p.output)},
+                               {{"value", ::aclpp::text::describedText(output)},
                                 {"char", f.shown},
                                 {"forbidden", rule_table::forbiddenOutputText()}});
                 break;

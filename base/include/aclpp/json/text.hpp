@@ -104,6 +104,9 @@ requires(N >= 21) constexpr std::string_view int_digits(std::int64_t value, char
     return true;
 }
 
+/// U+FFFD in UTF-8: what the writer puts for a byte that is not part of a well-formed sequence.
+inline constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";
+
 /// Appends `text` as a JSON string literal: quotes, backslashes and control characters escaped,
 /// well-formed UTF-8 copied, and each byte that is not part of a well-formed sequence written
 /// as U+FFFD, so that the literal is valid UTF-8 (RFC 8259) whatever `text` holds.
@@ -146,11 +149,28 @@ ACLPP_CONSTEXPR_STD void append_json_string(std::string &out, std::string_view t
                     out.append(text.substr(i, n));
                     i += n - 1;
                 } else {
-                    out.append("\xEF\xBF\xBD");
+                    out.append(kReplacementCharacter);
                 }
         }
     }
     out.push_back('"');
+}
+
+/// `text` as append_json_string writes it, before escaping: what the runtime reads back from the
+/// literal. The typed config's checks read strings this way (F-3).
+[[nodiscard]] ACLPP_CONSTEXPR_STD std::string as_written(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = utf8_length(text, i);
+        if (n == 0) {
+            out.append(kReplacementCharacter);
+            ++i;
+        } else {
+            out.append(text.substr(i, n));
+            i += n;
+        }
+    }
+    return out;
 }
 
 /// Appends "/token" to a JSON pointer with ~ and / escaped (RFC 6901).

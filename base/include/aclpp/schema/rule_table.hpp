@@ -46,10 +46,10 @@ inline constexpr std::string_view kKernelDataText =
     X(extra_key_is_known, "C-4", "100000", none, "an extra key is read by the runtime; set the typed member",          \
       "extra key {key} is read by the runtime; set the typed member instead", "")                                      \
     X(extra_key_duplicate, "C-4", "100000", none, "an extra key is given twice", "extra key {key} is given twice", "") \
-    X(extra_json_invalid, "F-3", "100006", none, "an extra key's value is not valid JSON text",                        \
-      "the value of extra key {key} is not valid JSON text", "")                                                       \
-    X(string_not_utf8, "F-3", "100006", none, "a string is not valid UTF-8",                                           \
-      "a string of the config is not valid UTF-8, so the JSON text cannot be parsed", "")                              \
+    X(extra_json_not_one_value, "C-4", "100000", none, "an extra key's value is not one JSON value",                    \
+      "the value of extra key {key} is not one JSON value", "")                                                       \
+    X(extra_json_invalid, "F-3", "100006", none, "an extra key's value makes the config invalid JSON text",            \
+      "the value of extra key {key} makes the config invalid JSON text", "")                                          \
     X(err_msg_mode_value, "K-1", "100000", none, "err_msg_mode must be \"0\" or \"1\"",                                \
       ::aclpp::schema::rules::kKeyValueText, "")                                                                       \
     X(dump_enum_value, "K-4", "100009", EP0002, "a dump enumeration holds an invalid value",                           \
