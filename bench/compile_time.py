@@ -8,6 +8,8 @@ from the build directory's compile_commands.json), best of N interleaved rounds:
   session           <acl/acl.hpp> and a Session (the TU target 5 names: its ratio is the target)
   session_text      <acl/acl.hpp> and a Session from acl.json text (the join comparison compiles)
   session_typed     <acl/acl.hpp>, <acl/config.hpp> and a Session from a typed acl::Config
+  session_static    the same with a constant config (acl::static_config): the rule table's checks
+                    and to_json run in the compiler
 
 Writes one JSON object; bench/report.py turns it into table rows.
 """
@@ -54,6 +56,25 @@ int main() {
 
 int main() {
     acl::Session session{acl::Config{.err_msg_mode = acl::ErrMsgMode::process}};
+    return session ? 0 : 1;
+}
+"""),
+    ("session_static", "the same with a constant config its rules check while compiling (acl::static_config)",
+     """#include <acl/acl.hpp>
+#include <acl/config.hpp>
+
+constexpr auto kConfig = acl::static_config<[] {
+    return acl::Config{
+        .err_msg_mode = acl::ErrMsgMode::process,
+        .dump = acl::Dump{.path = "./", .level = acl::DumpLevel::op, .step = "1|3-5",
+                          .list = std::vector<acl::DumpModel>{{.model_name = "m",
+                                                               .layer = std::vector<std::string>{"a", "b"}}}},
+        .profiler = acl::Profiler{.enabled = true, .output = "./prof", .sys_io_sampling_freq = 100u},
+    };
+}>;
+
+int main() {
+    acl::Session session{kConfig};
     return session ? 0 : 1;
 }
 """),

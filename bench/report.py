@@ -260,7 +260,8 @@ def compile_time(results, table):
     for key, label, target, limit in (
             ("session", figure, "<= 2x", 2.0),
             ("session_text", "(info) the same, Session from acl.json text", "-", None),
-            ("session_typed", "5b the same plus <acl/config.hpp>, Session from acl::Config", "<= 3x", 3.0)):
+            ("session_typed", "5b the same plus <acl/config.hpp>, Session from acl::Config", "<= 3x", 3.0),
+            ("session_static", "(info) the same, a constant config checked while compiling", "-", None)):
         entry = data["tus"].get(key)
         if entry is None or "error" in entry:
             reason = "not measured" if entry is None else entry["error"].splitlines()[0]

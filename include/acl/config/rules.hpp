@@ -162,7 +162,7 @@ private:
             if (!aclpp::json::well_formed(item.json, aclpp::json::Nesting{1, 0})) broken.push_back(i);
         }
         if (broken.empty()) return true;
-        if (!aclpp::json::well_formed(c_.to_json(JsonStyle::compact))) {
+        if (!aclpp::json::well_formed(extra_members_text())) {
             error(::aclpp::schema::stepName(ACLPP_STEP_ERR_MSG_MODE), "", ConfigRule::extra_json_invalid,
                   {{"key", extra_name(broken.front())}});
             return false;
@@ -171,6 +171,20 @@ private:
             error("builder", extra_pointer(i), ConfigRule::extra_json_not_one_value, {{"key", extra_name(i)}});
         }
         return true;
+    }
+    /// {"key":value,...} of the extra keys alone, values as given: it parses exactly when the
+    /// text to_json writes does, as the typed members before them are whole members. (to_json
+    /// itself refuses a value that is not one JSON value in a constant expression.)
+    [[nodiscard]] ACLPP_CONSTEXPR_STD std::string extra_members_text() const {
+        std::string text = "{";
+        for (const ExtraKey &item : c_.extra) {
+            if (text.size() > 1) text += ',';
+            aclpp::json::append_json_string(text, item.key);
+            text += ':';
+            text += item.json;
+        }
+        text += '}';
+        return text;
     }
     [[nodiscard]] ACLPP_CONSTEXPR_STD std::string extra_pointer(std::size_t i) const {
         std::string pointer;
