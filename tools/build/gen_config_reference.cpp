@@ -225,59 +225,42 @@ void writeProducts(std::ostream &out, const std::vector<FamilyRow> &rows) {
 
 // ---- dump --------------------------------------------------------------------------------------
 
-std::string dumpKeyType(schema::dump_rules::DumpKey key) {
-    switch (key) {
-        case schema::dump_rules::kPath:
-        case schema::dump_rules::kMode:
-        case schema::dump_rules::kOpSwitch:
-        case schema::dump_rules::kLevel:
-        case schema::dump_rules::kScene:
-        case schema::dump_rules::kData:
-        case schema::dump_rules::kDebug:
-        case schema::dump_rules::kKernelData:
-        case schema::dump_rules::kStep:
-            return "string";
-        case schema::dump_rules::kStats:
+std::string dumpKeyType(const schema::dump_rules::KeyRow &row) {
+    switch (row.kind) {
+        case schema::dump_rules::ValueKind::valueArray:
             return "array of strings";
-        case schema::dump_rules::kList:
+        case schema::dump_rules::ValueKind::models:
             return "array of objects";
-        case schema::dump_rules::kDumpKeyCount:
+        case schema::dump_rules::ValueKind::text:
+        case schema::dump_rules::ValueKind::steps:
+        case schema::dump_rules::ValueKind::enumeration:
+        case schema::dump_rules::ValueKind::onOff:
+        case schema::dump_rules::ValueKind::commaList:
             break;
     }
-    return {};
+    return "string";
 }
 
-std::string dumpKeyAllowed(schema::dump_rules::DumpKey key) {
-    for (const schema::dump_rules::Enumeration &enumeration : schema::dump_rules::kEnumerations) {
-        if (enumeration.key == key) return codeList(enumeration.allowed);
-    }
-    switch (key) {
-        case schema::dump_rules::kPath:
-            return "a local directory that exists and is readable and writable, or `a.b.c.d:<path>` (plain decimal "
-                   "IPv4 "
-                   "parts 0..255, K-4); at most " +
-                   std::to_string(kMaxDumpPathLength) +
-                   " bytes; `ASCEND_DUMP_PATH` and `ASCEND_WORK_PATH` take precedence (K-6)";
-        case schema::dump_rules::kKernelData:
-            return "a comma-separated list, without spaces, of " + codeList(schema::dump_rules::kKernelDataValues);
-        case schema::dump_rules::kStep: {
+std::string dumpKeyAllowed(const schema::dump_rules::KeyRow &row) {
+    const std::span<const std::string_view> values = schema::dump_rules::allowedValues(row);
+    switch (row.kind) {
+        case schema::dump_rules::ValueKind::enumeration:
+        case schema::dump_rules::ValueKind::onOff:
+            return codeList(values);
+        case schema::dump_rules::ValueKind::text:
+            return std::string(row.referenceNote);
+        case schema::dump_rules::ValueKind::commaList:
+            return "a comma-separated list, without spaces, of " + codeList(values);
+        case schema::dump_rules::ValueKind::steps: {
             // The rule is written for messages ("allowed: ..."); the column already says it.
             std::string_view rule = schema::dump_rules::kStepRule;
             if (rule.starts_with("allowed: ")) rule.remove_prefix(std::string_view("allowed: ").size());
             return cell(std::string(rule) + std::string(schema::dump_rules::kStepExample));
         }
-        case schema::dump_rules::kStats:
-            return "one or more of " + codeList(schema::dump_rules::kStatsValues) + "; needs `dump_data` `stats`";
-        case schema::dump_rules::kList:
+        case schema::dump_rules::ValueKind::valueArray:
+            return "one or more of " + codeList(values) + std::string(row.referenceNote);
+        case schema::dump_rules::ValueKind::models:
             return "model items (below)";
-        case schema::dump_rules::kMode:
-        case schema::dump_rules::kOpSwitch:
-        case schema::dump_rules::kLevel:
-        case schema::dump_rules::kScene:
-        case schema::dump_rules::kData:
-        case schema::dump_rules::kDebug:
-        case schema::dump_rules::kDumpKeyCount:
-            break;
     }
     return {};
 }
@@ -311,10 +294,8 @@ void writeDump(std::ostream &out) {
         << errorText(ACL_ERROR_INVALID_DUMP_CONFIG) << " at the " << stepText(ACLPP_STEP_DUMP)
         << " step. Unknown keys are warnings (K-7).\n\n"
         << "| Key | JSON type | Allowed |\n|---|---|---|\n";
-    for (std::size_t i = 0; i < schema::dump_rules::kDumpKeyCount; ++i) {
-        const auto key = static_cast<schema::dump_rules::DumpKey>(i);
-        out << "| " << code(schema::dump_rules::kDumpKeys[i]) << " | " << dumpKeyType(key) << " | "
-            << dumpKeyAllowed(key) << " |\n";
+    for (const schema::dump_rules::KeyRow &row : schema::dump_rules::kKeyRows) {
+        out << "| " << code(row.name) << " | " << dumpKeyType(row) << " | " << dumpKeyAllowed(row) << " |\n";
     }
     out << "\n`dump_level` selects the dump bits: ";
     bool first = true;

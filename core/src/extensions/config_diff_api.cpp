@@ -93,13 +93,14 @@ bool sameScalar(const Side &a, const Side &b) {
 }
 
 /// Values the runtime uses when a key is absent: a key absent on one side and at its default
-/// on the other is no difference. The defaults are the schema's: a JSON string, or a number.
+/// on the other is no difference. The defaults are the schema's: a JSON string, or a number;
+/// those of `dump` are its key rows'.
 struct KeyDefault {
     std::string_view pointer;
     std::string_view string;  // "" for a number
     std::uint32_t number = 0;
 };
-constexpr std::array<KeyDefault, 13> kKeyDefaults{{
+constexpr std::array<KeyDefault, 8> kKeyDefaults{{
     {"/err_msg_mode", aclpp::schema::top_level_rules::kZeroOrOneValues[0]},
     {"/max_opqueue_num", aclpp::schema::top_level_rules::kMaxOpqueueDefaultText},
     {"/StackSize/aicore_stack_size", {}, aclpp::schema::kAicoreStackDefault},
@@ -107,20 +108,22 @@ constexpr std::array<KeyDefault, 13> kKeyDefaults{{
     {"/StackSize/simt_divergence_stack_size", {}, aclpp::schema::kSimtDivergenceStackDefault},
     {"/simd_printf_fifo_size_per_core", {}, aclpp::schema::kSimdPrintfFifoDefault},
     {"/simt_printf_fifo_size", {}, aclpp::schema::kSimtPrintfFifoDefault},
-    {"/dump/dump_mode", aclpp::schema::dump_rules::kDefaultMode},
-    {"/dump/dump_op_switch", aclpp::schema::dump_rules::kDefaultSwitch},
-    {"/dump/dump_level", aclpp::schema::dump_rules::kDefaultLevel},
-    {"/dump/dump_data", aclpp::schema::dump_rules::kDefaultData},
-    {"/dump/dump_debug", aclpp::schema::dump_rules::kDefaultSwitch},
     {"/profiler/switch", aclpp::schema::profiler_rules::kDefaultSwitch},
 }};
 
-bool isDefault(std::string_view pointer, const Side &side) {
+/// The JSON text of the default of the key at `pointer`, or nothing when the key has none.
+std::optional<std::string> defaultJson(std::string_view pointer) {
     for (const KeyDefault &d : kKeyDefaults) {
-        if (d.pointer != pointer) continue;
-        const std::string json = d.string.empty() ? std::to_string(d.number) : '"' + std::string(d.string) + '"';
-        return side.document.dump(side.value) == json;
+        if (d.pointer == pointer) return d.string.empty() ? std::to_string(d.number) : '"' + std::string(d.string) + '"';
     }
+    for (const aclpp::schema::dump_rules::KeyRow &row : aclpp::schema::dump_rules::kKeyRows) {
+        if (row.pointer == pointer && !row.defaultValue.empty()) return '"' + std::string(row.defaultValue) + '"';
+    }
+    return std::nullopt;
+}
+
+bool isDefault(std::string_view pointer, const Side &side) {
+    if (const std::optional<std::string> json = defaultJson(pointer)) return side.document.dump(side.value) == *json;
     // An empty section is the same as no section.
     const JsonElement element = side.value.element;
     if (element.type() == JsonType::OBJECT) return aclpp::core::asObject(element).size() == 0;

@@ -2,9 +2,11 @@
 // layer applies it; aclppGetEffectiveConfig and the validation report print it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -67,7 +69,25 @@ struct DumpOutcome {
     std::size_t layerCount = 0;                // total layers over all items
     std::vector<std::string> kernelDataTypes;  // kernel-DFX types enabled (printf, tensor, ...)
     Setting<std::string> kernelDataPath;
+    // The string keys of the table without a member above (hasOutcomeMember), in table order,
+    // with the value given or the row's default: the effective config shows a key added to the
+    // table before the device layer reads it.
+    std::vector<std::pair<std::string_view, std::string>> otherKeys;
 };
+
+/// The dump keys DumpOutcome has a member for, or derives one from.
+inline constexpr std::array<schema::dump_rules::DumpKey, 11> kOutcomeKeys{
+    schema::dump_rules::kPath,  schema::dump_rules::kMode,       schema::dump_rules::kOpSwitch,
+    schema::dump_rules::kLevel, schema::dump_rules::kScene,      schema::dump_rules::kData,
+    schema::dump_rules::kDebug, schema::dump_rules::kKernelData, schema::dump_rules::kStep,
+    schema::dump_rules::kStats, schema::dump_rules::kList,
+};
+[[nodiscard]] constexpr bool hasOutcomeMember(schema::dump_rules::DumpKey key) noexcept {
+    for (const schema::dump_rules::DumpKey member : kOutcomeKeys) {
+        if (member == key) return true;
+    }
+    return false;
+}
 
 enum class ProfilerMode : uint8_t {
     dynamic,      // no profiler section (or no config): msprof in dynamic mode

@@ -70,6 +70,7 @@ void writeDump(JsonWriter &w, const DumpOutcome &dump) {
     w.key("kernel_data_types");
     writeStrings(w, dump.kernelDataTypes);
     writeSetting(w, "kernel_data_path", dump.kernelDataPath, string);
+    for (const auto &[key, value] : dump.otherKeys) w.key(key).value(value);
     w.endObject();
 }
 

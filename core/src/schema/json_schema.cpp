@@ -256,63 +256,52 @@ void writeDumpItem(JsonWriter &w) {
     w.endObject().endObject();
 }
 
-void writeDumpKey(JsonWriter &w, schema::dump_rules::DumpKey key, const Products &products) {
+void writeDumpKey(JsonWriter &w, const schema::dump_rules::KeyRow &row, const Products &products) {
     using namespace schema::dump_rules;
-    for (const Enumeration &enumeration : kEnumerations) {
-        if (enumeration.key != key) continue;
-        std::vector<std::string_view> allowed(enumeration.allowed.begin(), enumeration.allowed.end());
-        std::string description = "Allowed: " + joined(allowed) + ". Another value gives " + dumpCode() + ".";
-        if (key == kScene) {
-            const auto has = [](const FamilyTraits &t) { return t.coreDump; };
-            description += " aic_err_detail_dump (core-dump mode): " + products.support(has) +
-                           " A product without it refuses it with " + codeText(ACL_ERROR_INTERNAL_ERROR) + ".";
-            if (!products.any(has)) std::erase(allowed, std::string_view("aic_err_detail_dump"));
+    const std::span<const std::string_view> values = allowedValues(row);
+    const std::string anotherValue = ". Another value gives " + dumpCode() + ".";
+    switch (row.kind) {
+        case ValueKind::enumeration:
+        case ValueKind::onOff: {
+            std::vector<std::string_view> allowed(values.begin(), values.end());
+            std::string description = "Allowed: " + joined(allowed) + anotherValue;
+            if (row.key == kScene) {
+                const auto has = [](const FamilyTraits &t) { return t.coreDump; };
+                description += " aic_err_detail_dump (core-dump mode): " + products.support(has) +
+                               " A product without it refuses it with " + codeText(ACL_ERROR_INTERNAL_ERROR) + ".";
+                if (!products.any(has)) std::erase(allowed, std::string_view("aic_err_detail_dump"));
+            }
+            stringEnum(w.beginObject(), allowed).key("description").value(description).endObject();
+            return;
         }
-        stringEnum(w.beginObject(), allowed).key("description").value(description).endObject();
-        return;
-    }
-    switch (key) {
-        case kKernelData:
-            w.beginObject().key("type").value("string").key("pattern").value(
-                commaListPattern(kKernelDataValues, false));
+        case ValueKind::commaList:
+            w.beginObject().key("type").value("string").key("pattern").value(commaListPattern(values, false));
             w.key("description")
-                .value("A comma-separated list, without spaces, of " + joined(kKernelDataValues) +
-                       ". Another value gives " + dumpCode() + ".")
+                .value("A comma-separated list, without spaces, of " + joined(values) + anotherValue)
                 .endObject();
             return;
-        case kStats:
+        case ValueKind::valueArray:
             w.beginObject().key("type").value("array").key("items").beginObject();
-            stringEnum(w, kStatsValues).endObject();
+            stringEnum(w, values).endObject();
             w.key("description")
-                .value("One or more of " + joined(kStatsValues) +
-                       "; needs dump_data \"stats\" (checked by the validator). " + "Another value gives " +
-                       dumpCode() + ".")
+                .value("One or more of " + joined(values) + std::string(row.schemaNote) + anotherValue)
                 .endObject();
             return;
-        case kList:
+        case ValueKind::models:
             w.beginObject().key("type").value("array").key("items");
             writeDumpItem(w);
             w.key("description").value("The models to dump (a wrong type gives " + dumpCode() + ").").endObject();
             return;
-        case kPath:
-        case kStep:
-            // Checked by the validator only where they matter (phase C): a string is all the schema says.
+        case ValueKind::text:
+            // Checked by the validator only where it matters (phase C): a string is all the schema says.
+            w.beginObject().key("type").value("string").key("description").value(row.schemaNote).endObject();
+            return;
+        case ValueKind::steps:
             w.beginObject().key("type").value("string");
             w.key("description")
-                .value(key == kPath
-                           ? "A directory that exists and is writable, or a.b.c.d:<path>; not needed with an "
-                             "exception-dump scene (checked by the validator)."
-                           : std::string(kStepRule) + std::string(kStepExample) + " (checked by the validator).")
+                .value(std::string(kStepRule) + std::string(kStepExample) + " (checked by the validator).")
                 .endObject();
             return;
-        case kMode:
-        case kOpSwitch:
-        case kLevel:
-        case kScene:
-        case kData:
-        case kDebug:
-        case kDumpKeyCount:
-            break;
     }
     stringType(w);
 }
@@ -327,10 +316,7 @@ void writeDump(JsonWriter &w, const Products &products) {
                ". Unknown keys are ignored with a warning (K-7); the rules between keys are checked by the validator.")
         .key("properties")
         .beginObject();
-    for (std::size_t i = 0; i < kDumpKeyCount; ++i) {
-        w.key(kDumpKeys[i]);
-        writeDumpKey(w, static_cast<DumpKey>(i), products);
-    }
+    for (const KeyRow &row : kKeyRows) writeDumpKey(w.key(row.name), row, products);
     w.endObject().endObject();
 }
 

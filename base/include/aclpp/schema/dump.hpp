@@ -13,7 +13,8 @@
 
 namespace aclpp::schema::dump_rules {
 
-// Members of `dump`, in the order phase A checks them (DCC CheckDumpFieldTypes).
+// Members of `dump`, in the order phase A checks them (DCC CheckDumpFieldTypes); kKeyRows
+// below has one row per key, in this order.
 enum DumpKey : std::size_t {
     kPath,
     kMode,
@@ -27,10 +28,6 @@ enum DumpKey : std::size_t {
     kStats,  // every key before this one must be a JSON string
     kList,
     kDumpKeyCount,
-};
-inline constexpr std::array<std::string_view, kDumpKeyCount> kDumpKeys{
-    "dump_path",  "dump_mode",        "dump_op_switch", "dump_level", "dump_scene", "dump_data",
-    "dump_debug", "dump_kernel_data", "dump_step",      "dump_stats", "dump_list",
 };
 
 // Members of one dump_list item, in the order phase A checks them.
@@ -88,11 +85,110 @@ static_assert(kSceneValues.back() == "watcher");
 /// The longest `dump_path` the reference accepts (EP0003 beyond it).
 inline constexpr std::size_t kMaxDumpPathLength = decimalValue(ACLPP_SCHEMA_MAX_DUMP_PATH_LENGTH);
 
-// What an absent key amounts to (K-4); aclppCompareConfigs treats a key set to it as unset.
-inline constexpr std::string_view kDefaultMode = kModeValues[1];      // "output"
-inline constexpr std::string_view kDefaultData = kDataValues[0];      // "tensor"
-inline constexpr std::string_view kDefaultLevel = kLevelValues[2];    // "all"
-inline constexpr std::string_view kDefaultSwitch = kSwitchValues[1];  // "off": dump_op_switch, dump_debug
+/// How a key's JSON value is read and written. The validator's phase A takes its JSON type from
+/// it; the JSON Schema, the config reference and the C++ layer's to_json and from_json their form.
+enum class ValueKind : uint8_t {
+    text,         // a JSON string, checked by a phase C rule where it matters (`note`)
+    steps,        // a JSON string in the dump_step syntax (kStepRule)
+    enumeration,  // a JSON string, one of `values`
+    onOff,        // a JSON string, one of `values` (kSwitchValues); the C++ layer holds a bool
+    commaList,    // a JSON string, a comma-separated list of `values` without spaces
+    valueArray,   // a JSON array of strings, each one of `values`
+    models,       // a JSON array of dump_list items (kItemKeys)
+};
+
+/// True for the kinds whose JSON value is a string.
+[[nodiscard]] constexpr bool isStringKind(ValueKind kind) noexcept {
+    return kind != ValueKind::valueArray && kind != ValueKind::models;
+}
+
+/// Not one of the enumerations phase B checks in KeyRow::phaseB order.
+inline constexpr uint8_t kNotPhaseB = UINT8_MAX;
+
+/// One key of `dump`: everything the validator, the effective config, the join comparison, the
+/// JSON Schema, the config reference and the C++ layer know of it. The values are a pointer and
+/// a count rather than a std::span, which would add compile time to every user of the C++
+/// layer's config headers (dump_enumerations.hpp has the span).
+struct KeyRow {
+    DumpKey key;                 // its position in kKeyRows
+    std::string_view name;       // "dump_mode"
+    std::string_view pointer;    // "/dump/dump_mode"
+    ValueKind kind;
+    const std::string_view *values;  // the allowed values in the order messages list them, or nullptr
+    std::size_t valueCount;
+    std::string_view defaultValue;  // what an absent key amounts to (K-4); "" when nothing does
+    uint8_t phaseB;                 // its place in phase B's value checks (DCC CheckDumpFieldValues)
+    std::string_view schemaNote;    // the JSON Schema's description, after what `kind` says
+    std::string_view referenceNote;  // the config reference's "Allowed" cell, after what `kind` says
+};
+
+/// The key and its pointer, which is the key under /dump.
+#define ACLPP_SCHEMA_DUMP_KEY(name) name, "/dump/" name
+
+inline constexpr std::array<KeyRow, kDumpKeyCount> kKeyRows{{
+    {kPath, ACLPP_SCHEMA_DUMP_KEY("dump_path"), ValueKind::text, nullptr, 0, {}, kNotPhaseB,
+     "A directory that exists and is writable, or a.b.c.d:<path>; not needed with an exception-dump scene "
+     "(checked by the validator).",
+     "a local directory that exists and is readable and writable, or `a.b.c.d:<path>` (plain decimal IPv4 parts "
+     "0..255, K-4); at most " ACLPP_SCHEMA_MAX_DUMP_PATH_LENGTH
+     " bytes; `ASCEND_DUMP_PATH` and `ASCEND_WORK_PATH` take precedence (K-6)"},
+    {kMode, ACLPP_SCHEMA_DUMP_KEY("dump_mode"), ValueKind::enumeration, kModeValues.data(), kModeValues.size(),
+     kModeValues[1], 0, {}, {}},
+    {kOpSwitch, ACLPP_SCHEMA_DUMP_KEY("dump_op_switch"), ValueKind::onOff, kSwitchValues.data(),
+     kSwitchValues.size(), kSwitchValues[1], 2, {}, {}},
+    {kLevel, ACLPP_SCHEMA_DUMP_KEY("dump_level"), ValueKind::enumeration, kLevelValues.data(), kLevelValues.size(),
+     kLevelValues[2], 3, {}, {}},
+    {kScene, ACLPP_SCHEMA_DUMP_KEY("dump_scene"), ValueKind::enumeration, kSceneValues.data(), kSceneValues.size(),
+     {}, 5, {}, {}},
+    {kData, ACLPP_SCHEMA_DUMP_KEY("dump_data"), ValueKind::enumeration, kDataValues.data(), kDataValues.size(),
+     kDataValues[0], 1, {}, {}},
+    {kDebug, ACLPP_SCHEMA_DUMP_KEY("dump_debug"), ValueKind::onOff, kSwitchValues.data(), kSwitchValues.size(),
+     kSwitchValues[1], 4, {}, {}},
+    {kKernelData, ACLPP_SCHEMA_DUMP_KEY("dump_kernel_data"), ValueKind::commaList, kKernelDataValues.data(),
+     kKernelDataValues.size(), {}, kNotPhaseB, {}, {}},
+    {kStep, ACLPP_SCHEMA_DUMP_KEY("dump_step"), ValueKind::steps, nullptr, 0, {}, kNotPhaseB, {}, {}},
+    {kStats, ACLPP_SCHEMA_DUMP_KEY("dump_stats"), ValueKind::valueArray, kStatsValues.data(), kStatsValues.size(), {},
+     kNotPhaseB, "; needs dump_data \"stats\" (checked by the validator)", "; needs `dump_data` `stats`"},
+    {kList, ACLPP_SCHEMA_DUMP_KEY("dump_list"), ValueKind::models, nullptr, 0, {}, kNotPhaseB, {}, {}},
+}};
+#undef ACLPP_SCHEMA_DUMP_KEY
+
+/// The keys of kKeyRows, for the key scans and the unknown-key warnings (K-7).
+inline constexpr std::array<std::string_view, kDumpKeyCount> kDumpKeys = [] {
+    std::array<std::string_view, kDumpKeyCount> keys{};
+    for (std::size_t i = 0; i < kDumpKeyCount; ++i) keys[i] = kKeyRows[i].name;
+    return keys;
+}();
+
+/// True when the table is in DumpKey order, every key before kStats is a JSON string and every
+/// enumeration has a default or none, and a distinct place in phase B.
+[[nodiscard]] constexpr bool rowsConsistent() noexcept {
+    uint32_t phaseBPlaces = 0;
+    std::size_t enumerations = 0;
+    for (std::size_t i = 0; i < kDumpKeyCount; ++i) {
+        const KeyRow &row = kKeyRows[i];
+        if (row.key != i) return false;
+        if (isStringKind(row.kind) != (i < kStats)) return false;
+        const bool enumeration = row.kind == ValueKind::enumeration || row.kind == ValueKind::onOff;
+        if (enumeration != (row.phaseB != kNotPhaseB)) return false;
+        if (!enumeration) continue;
+        ++enumerations;
+        if (row.phaseB >= 32 || (phaseBPlaces & (1U << row.phaseB)) != 0) return false;
+        phaseBPlaces |= 1U << row.phaseB;
+        bool defaultAllowed = row.defaultValue.empty();
+        for (std::size_t v = 0; v < row.valueCount; ++v) defaultAllowed |= row.values[v] == row.defaultValue;
+        if (!defaultAllowed) return false;
+    }
+    return phaseBPlaces == (1U << enumerations) - 1;
+}
+static_assert(rowsConsistent());
+
+// What an absent key amounts to (K-4), by name for the validator's phase C.
+inline constexpr std::string_view kDefaultMode = kKeyRows[kMode].defaultValue;      // "output"
+inline constexpr std::string_view kDefaultData = kKeyRows[kData].defaultValue;      // "tensor"
+inline constexpr std::string_view kDefaultLevel = kKeyRows[kLevel].defaultValue;    // "all"
+inline constexpr std::string_view kDefaultSwitch = kKeyRows[kOpSwitch].defaultValue;  // "off": dump_op_switch, dump_debug
+static_assert(kKeyRows[kDebug].defaultValue == kDefaultSwitch);
 
 /// True for "a.b.c.d" whose four parts are plain decimal 0..255 (digits only: no sign, no
 /// spaces, no trailing junk; the K-4 fix of the reference's lenient stoi).
