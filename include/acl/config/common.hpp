@@ -98,17 +98,42 @@ template <class Enum, std::size_t N>
     const auto index = static_cast<std::size_t>(value);
     return index < N ? names[index] : std::string_view("<invalid>");
 }
-template <class Enum, std::size_t N>
-[[nodiscard]] constexpr std::optional<Enum> enum_from(const std::array<std::string_view, N> &names,
+/// The enumerator named `text` among `count` names (a key row's values), or nothing.
+template <class Enum>
+[[nodiscard]] constexpr std::optional<Enum> enum_from(const std::string_view *names, std::size_t count,
                                                       std::string_view text) noexcept {
-    for (std::size_t i = 0; i < N; ++i) {
+    for (std::size_t i = 0; i < count; ++i) {
         if (names[i] == text) return static_cast<Enum>(i);
     }
     return std::nullopt;
 }
 template <class Enum, std::size_t N>
+[[nodiscard]] constexpr std::optional<Enum> enum_from(const std::array<std::string_view, N> &names,
+                                                      std::string_view text) noexcept {
+    return enum_from<Enum>(names.data(), N, text);
+}
+template <class Enum, std::size_t N>
 [[nodiscard]] constexpr bool enum_valid(const std::array<std::string_view, N> &, Enum value) noexcept {
     return static_cast<std::size_t>(value) < N;
+}
+
+/// A typed member bound to the key row `Key` of its section's table (decision C-4): to_json and
+/// from_json walk a struct's field_table instead of naming each key.
+template <std::size_t Key, auto Member>
+struct field {};
+template <class... Fields>
+struct field_table {};
+
+/// True when the rows `Keys` are each bound once and are every row of a table of `count` rows.
+template <std::size_t... Keys>
+[[nodiscard]] constexpr bool binds_every_row(std::size_t count) noexcept {
+    constexpr std::size_t bound = sizeof...(Keys);
+    bool seen[bound + 1] = {};
+    for (const std::size_t key : {Keys...}) {
+        if (key >= bound || seen[key]) return false;
+        seen[key] = true;
+    }
+    return bound == count;
 }
 
 }  // namespace detail

@@ -6,6 +6,7 @@
 #include <acl/config/common.hpp>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -134,6 +135,57 @@ struct Dump {
     }
     friend ACLPP_CONSTEXPR_STD bool operator==(const Dump &, const Dump &) = default;
 };
+
+namespace detail {
+
+/// Dump's members bound to the `dump` key rows (aclpp/schema/dump.hpp), in row order: to_json
+/// writes and from_json reads each one as its row's kind says.
+using dump_fields = field_table<
+    field<::aclpp::schema::dump_rules::kPath, &Dump::path>, field<::aclpp::schema::dump_rules::kMode, &Dump::mode>,
+    field<::aclpp::schema::dump_rules::kOpSwitch, &Dump::op_switch>,
+    field<::aclpp::schema::dump_rules::kLevel, &Dump::level>, field<::aclpp::schema::dump_rules::kScene, &Dump::scene>,
+    field<::aclpp::schema::dump_rules::kData, &Dump::data>, field<::aclpp::schema::dump_rules::kDebug, &Dump::debug>,
+    field<::aclpp::schema::dump_rules::kKernelData, &Dump::kernel_data>,
+    field<::aclpp::schema::dump_rules::kStep, &Dump::step>, field<::aclpp::schema::dump_rules::kStats, &Dump::stats>,
+    field<::aclpp::schema::dump_rules::kList, &Dump::list>>;
+
+/// True when the enumerators of Enum are named, in order, exactly the row's values.
+template <class Enum>
+[[nodiscard]] constexpr bool names_row_values(const ::aclpp::schema::dump_rules::KeyRow &row) noexcept {
+    for (std::size_t i = 0; i < row.valueCount; ++i) {
+        if (to_string(static_cast<Enum>(i)) != row.values[i]) return false;
+    }
+    return to_string(static_cast<Enum>(row.valueCount)) == "<invalid>";
+}
+
+/// True when the member type `T` (in its std::optional) holds what the row's kind reads.
+template <std::size_t Key, class T>
+[[nodiscard]] constexpr bool fits_row() noexcept {
+    using ::aclpp::schema::dump_rules::ValueKind;
+    constexpr const ::aclpp::schema::dump_rules::KeyRow &row = ::aclpp::schema::dump_rules::kKeyRows[Key];
+    if constexpr (row.kind == ValueKind::text || row.kind == ValueKind::steps) {
+        return std::is_same_v<T, std::optional<std::string>>;
+    } else if constexpr (row.kind == ValueKind::enumeration) {
+        return std::is_enum_v<typename T::value_type> && names_row_values<typename T::value_type>(row);
+    } else if constexpr (row.kind == ValueKind::onOff) {
+        return std::is_same_v<T, std::optional<bool>>;
+    } else if constexpr (row.kind == ValueKind::commaList || row.kind == ValueKind::valueArray) {
+        using Item = typename T::value_type::value_type;
+        return std::is_enum_v<Item> && names_row_values<Item>(row);
+    } else {
+        return std::is_same_v<T, std::optional<std::vector<DumpModel>>>;
+    }
+}
+
+template <std::size_t... Keys, auto... Members>
+[[nodiscard]] constexpr bool fields_fit_rows(field_table<field<Keys, Members>...>) noexcept {
+    return binds_every_row<Keys...>(::aclpp::schema::dump_rules::kDumpKeyCount) &&
+           (fits_row<Keys, std::remove_cvref_t<decltype(std::declval<Dump &>().*Members)>>() && ...);
+}
+static_assert(fields_fit_rows(dump_fields{}),
+              "acl::Dump must bind every row of aclpp/schema/dump.hpp once, with a member of the row's kind");
+
+}  // namespace detail
 
 }  // namespace v1
 }  // namespace acl

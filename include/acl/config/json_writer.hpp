@@ -26,14 +26,14 @@ ACLPP_CONSTEXPR_STD void write_strings(ConfigWriter &w, const std::vector<std::s
 }
 
 /// "cpu,mem": sized first and filled in place, which compiles to far less code than appending.
-template <class Enum, std::size_t N>
-constexpr std::string comma_list(const std::array<std::string_view, N> &names, const std::vector<Enum> &items) {
+template <class Enum>
+constexpr std::string comma_list(const std::vector<Enum> &items) {
     std::size_t size = items.empty() ? 0 : items.size() - 1;
-    for (const Enum item : items) size += enum_text(names, item).size();
+    for (const Enum item : items) size += to_string(item).size();
     std::string text(size, ',');
     std::size_t at = 0;
     for (const Enum item : items) {
-        for (const char c : enum_text(names, item)) text[at++] = c;
+        for (const char c : to_string(item)) text[at++] = c;
         ++at;  // past the comma
     }
     return text;
@@ -76,27 +76,37 @@ ACLPP_CONSTEXPR_STD void write_model(ConfigWriter &w, const DumpModel &model) {
     w.end_object();
 }
 
-ACLPP_CONSTEXPR_STD void write_dump(ConfigWriter &w, const Dump &d) {
+/// One member of Dump, as its key row's kind says (the member's type is checked against the
+/// kind where dump_fields is declared).
+template <std::size_t Key, class T>
+ACLPP_CONSTEXPR_STD void write_dump_field(ConfigWriter &w, const std::optional<T> &value) {
+    using aclpp::schema::dump_rules::ValueKind;
+    constexpr const aclpp::schema::dump_rules::KeyRow &row = aclpp::schema::dump_rules::kKeyRows[Key];
+    if (!value) return;
+    w.key(row.name);
+    if constexpr (row.kind == ValueKind::text || row.kind == ValueKind::steps) {
+        w.string(*value);
+    } else if constexpr (row.kind == ValueKind::enumeration) {
+        w.string(to_string(*value));
+    } else if constexpr (row.kind == ValueKind::onOff) {
+        w.string(on_off(*value));
+    } else if constexpr (row.kind == ValueKind::commaList) {
+        w.string(comma_list(*value));
+    } else if constexpr (row.kind == ValueKind::valueArray) {
+        w.begin_array(true);
+        for (const auto item : *value) w.string(to_string(item));
+        w.end_array();
+    } else {
+        w.begin_array(false);
+        for (const DumpModel &model : *value) write_model(w, model);
+        w.end_array();
+    }
+}
+
+template <std::size_t... Keys, auto... Members>
+ACLPP_CONSTEXPR_STD void write_dump(ConfigWriter &w, const Dump &d, field_table<field<Keys, Members>...>) {
     w.key("dump").begin_object();
-    if (d.path) w.key("dump_path").string(*d.path);
-    if (d.mode) w.key("dump_mode").string(to_string(*d.mode));
-    if (d.op_switch) w.key("dump_op_switch").string(on_off(*d.op_switch));
-    if (d.level) w.key("dump_level").string(to_string(*d.level));
-    if (d.scene) w.key("dump_scene").string(to_string(*d.scene));
-    if (d.data) w.key("dump_data").string(to_string(*d.data));
-    if (d.debug) w.key("dump_debug").string(on_off(*d.debug));
-    if (d.kernel_data) w.key("dump_kernel_data").string(comma_list(kKernelDataNames, *d.kernel_data));
-    if (d.step) w.key("dump_step").string(*d.step);
-    if (d.stats) {
-        w.key("dump_stats").begin_array(true);
-        for (const DumpStat stat : *d.stats) w.string(to_string(stat));
-        w.end_array();
-    }
-    if (d.list) {
-        w.key("dump_list").begin_array(false);
-        for (const DumpModel &model : *d.list) write_model(w, model);
-        w.end_array();
-    }
+    (write_dump_field<Keys>(w, d.*Members), ...);
     w.end_object();
 }
 
@@ -141,8 +151,8 @@ ACLPP_CONSTEXPR_STD void write_profiler(ConfigWriter &w, const Profiler &p) {
     freq("sys_interconnection_freq", p.sys_interconnection_freq);
     freq("sys_cpu_freq", p.sys_cpu_freq);
     freq("dvpp_freq", p.dvpp_freq);
-    if (p.host_sys) w.key("host_sys").string(comma_list(kHostSysNames, *p.host_sys));
-    if (p.host_sys_usage) w.key("host_sys_usage").string(comma_list(kHostSysUsageNames, *p.host_sys_usage));
+    if (p.host_sys) w.key("host_sys").string(comma_list(*p.host_sys));
+    if (p.host_sys_usage) w.key("host_sys_usage").string(comma_list(*p.host_sys_usage));
     freq("host_sys_usage_freq", p.host_sys_usage_freq);
     freq("sys_lp_freq", p.sys_lp_freq);
     text("optype", p.optype);
@@ -155,7 +165,7 @@ ACLPP_CONSTEXPR_STD std::string Config::to_json(JsonStyle style) const {
     detail::ConfigWriter w(style == JsonStyle::pretty);
     w.begin_object();
     if (err_msg_mode) w.key("err_msg_mode").string(acl::to_string(*err_msg_mode));
-    if (dump) detail::write_dump(w, *dump);
+    if (dump) detail::write_dump(w, *dump, detail::dump_fields{});
     char digits[21] = {};
     if (max_opqueue_num) w.key("max_opqueue_num").string(aclpp::json::uint_digits(*max_opqueue_num, digits));
     if (stack_size) {

@@ -133,18 +133,18 @@ private:
         fail(code, at, "\"" + *text + "\" is not \"on\" or \"off\"");
         return std::nullopt;
     }
-    template <class Enum, std::size_t N>
+    template <class Enum>
     std::optional<Enum> enumerated(const JsonValue &v, const std::string &at, aclError code,
-                                   const std::array<std::string_view, N> &names) {
+                                   const std::string_view *names, std::size_t count) {
         const auto text = string(v, at, code);
         if (!text) return std::nullopt;
-        if (const auto e = enum_from<Enum>(names, *text)) return e;
+        if (const auto e = enum_from<Enum>(names, count, *text)) return e;
         fail(code, at, "\"" + *text + "\" is not an allowed value");
         return std::nullopt;
     }
-    template <class Enum, std::size_t N>
+    template <class Enum>
     std::optional<std::vector<Enum>> comma_enums(const JsonValue &v, const std::string &at, aclError code,
-                                                 const std::array<std::string_view, N> &names) {
+                                                 const std::string_view *names, std::size_t count) {
         const auto text = string(v, at, code);
         if (!text) return std::nullopt;
         std::vector<Enum> items;
@@ -154,7 +154,7 @@ private:
             const std::size_t comma = text->find(',', start);
             const std::string_view item =
                 std::string_view(*text).substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-            const auto e = enum_from<Enum>(names, item);
+            const auto e = enum_from<Enum>(names, count, item);
             if (!e) {
                 fail(code, at, "\"" + std::string(item) + "\" is not an allowed item");
                 return std::nullopt;
@@ -287,55 +287,58 @@ private:
     }
 
     Dump read_dump(const JsonValue &v, const std::string &at) {
-        constexpr aclError E = ACL_ERROR_INVALID_DUMP_CONFIG;
         Dump d;
         members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
-            if (k == "dump_path") {
-                d.path = string(x, p, E);
-            } else if (k == "dump_mode") {
-                d.mode = enumerated<DumpMode>(x, p, E, kDumpModeNames);
-            } else if (k == "dump_op_switch") {
-                d.op_switch = on_off(x, p, E);
-            } else if (k == "dump_level") {
-                d.level = enumerated<DumpLevel>(x, p, E, kDumpLevelNames);
-            } else if (k == "dump_scene") {
-                d.scene = enumerated<DumpScene>(x, p, E, kDumpSceneNames);
-            } else if (k == "dump_data") {
-                d.data = enumerated<DumpData>(x, p, E, kDumpDataNames);
-            } else if (k == "dump_debug") {
-                d.debug = on_off(x, p, E);
-            } else if (k == "dump_kernel_data") {
-                d.kernel_data = comma_enums<KernelData>(x, p, E, kKernelDataNames);
-            } else if (k == "dump_step") {
-                d.step = string(x, p, E);
-            } else if (k == "dump_stats") {
-                if (const auto names = strings(x, p, E)) {
-                    d.stats.emplace();
-                    for (std::size_t i = 0; i < names->size(); ++i) {
-                        const auto stat = enum_from<DumpStat>(kDumpStatNames, (*names)[i]);
-                        if (!stat) {
-                            fail(E, pointer(p, i), "\"" + (*names)[i] + "\" is not a known statistic");
-                        } else {
-                            d.stats->push_back(*stat);
-                        }
-                    }
-                }
-            } else if (k == "dump_list") {
-                if (!x.is_array()) {
-                    fail(E, p, "expected an array of objects");
-                    return true;
-                }
-                d.list.emplace();
-                for (std::size_t i = 0; i < x.elements().size(); ++i) {
-                    const std::string item_at = pointer(p, i);
-                    if (object(x.elements()[i], item_at, E)) d.list->push_back(read_model(x.elements()[i], item_at));
-                }
-            } else {
-                return false;
-            }
-            return true;
+            return read_dump_field(d, k, x, p, dump_fields{});
         });
         return d;
+    }
+
+    /// The member of `d` bound to the key `k`; false when no row has that key.
+    template <std::size_t... Keys, auto... Members>
+    bool read_dump_field(Dump &d, const std::string &k, const JsonValue &x, const std::string &p,
+                         field_table<field<Keys, Members>...>) {
+        return ((aclpp::schema::dump_rules::kKeyRows[Keys].name == k && (read_dump_value<Keys>(d.*Members, x, p), true)) ||
+                ...);
+    }
+
+    /// One value of `dump`, as its key row's kind says.
+    template <std::size_t Key, class T>
+    void read_dump_value(std::optional<T> &slot, const JsonValue &x, const std::string &p) {
+        using aclpp::schema::dump_rules::ValueKind;
+        constexpr aclError E = ACL_ERROR_INVALID_DUMP_CONFIG;
+        constexpr const aclpp::schema::dump_rules::KeyRow &row = aclpp::schema::dump_rules::kKeyRows[Key];
+        if constexpr (row.kind == ValueKind::text || row.kind == ValueKind::steps) {
+            slot = string(x, p, E);
+        } else if constexpr (row.kind == ValueKind::enumeration) {
+            slot = enumerated<T>(x, p, E, row.values, row.valueCount);
+        } else if constexpr (row.kind == ValueKind::onOff) {
+            slot = on_off(x, p, E);
+        } else if constexpr (row.kind == ValueKind::commaList) {
+            slot = comma_enums<typename T::value_type>(x, p, E, row.values, row.valueCount);
+        } else if constexpr (row.kind == ValueKind::valueArray) {
+            if (const auto names = strings(x, p, E)) {
+                slot.emplace();
+                for (std::size_t i = 0; i < names->size(); ++i) {
+                    const auto item = enum_from<typename T::value_type>(row.values, row.valueCount, (*names)[i]);
+                    if (!item) {
+                        fail(E, pointer(p, i), "\"" + (*names)[i] + "\" is not an allowed value");
+                    } else {
+                        slot->push_back(*item);
+                    }
+                }
+            }
+        } else {
+            if (!x.is_array()) {
+                fail(E, p, "expected an array of objects");
+                return;
+            }
+            slot.emplace();
+            for (std::size_t i = 0; i < x.elements().size(); ++i) {
+                const std::string item_at = pointer(p, i);
+                if (object(x.elements()[i], item_at, E)) slot->push_back(read_model(x.elements()[i], item_at));
+            }
+        }
     }
 
     std::optional<std::vector<OpFilter>> read_filters(const JsonValue &v, const std::string &at) {
@@ -453,11 +456,11 @@ private:
             } else if (k == "ascendcl") {
                 p.ascendcl = on_off(x, ptr, E);
             } else if (k == "task_time") {
-                p.task_time = enumerated<TaskTime>(x, ptr, E, kTaskTimeNames);
+                p.task_time = enumerated<TaskTime>(x, ptr, E, kTaskTimeNames.data(), kTaskTimeNames.size());
             } else if (k == "runtime_api") {
                 p.runtime_api = on_off(x, ptr, E);
             } else if (k == "ge_api") {
-                p.ge_api = enumerated<GeApi>(x, ptr, E, kGeApiNames);
+                p.ge_api = enumerated<GeApi>(x, ptr, E, kGeApiNames.data(), kGeApiNames.size());
             } else if (k == "task_memory") {
                 p.task_memory = on_off(x, ptr, E);
             } else if (k == "sys_hardware_mem_freq") {
@@ -465,7 +468,7 @@ private:
             } else if (k == "sys_mem_serviceflow") {
                 p.sys_mem_serviceflow = string(x, ptr, E);
             } else if (k == "llc_profiling") {
-                p.llc_profiling = enumerated<LlcProfiling>(x, ptr, E, kLlcProfilingNames);
+                p.llc_profiling = enumerated<LlcProfiling>(x, ptr, E, kLlcProfilingNames.data(), kLlcProfilingNames.size());
             } else if (k == "sys_io_sampling_freq") {
                 freq(p.sys_io_sampling_freq);
             } else if (k == "sys_interconnection_freq") {
@@ -475,9 +478,9 @@ private:
             } else if (k == "dvpp_freq") {
                 freq(p.dvpp_freq);
             } else if (k == "host_sys") {
-                p.host_sys = comma_enums<HostSys>(x, ptr, E, kHostSysNames);
+                p.host_sys = comma_enums<HostSys>(x, ptr, E, kHostSysNames.data(), kHostSysNames.size());
             } else if (k == "host_sys_usage") {
-                p.host_sys_usage = comma_enums<HostSysUsage>(x, ptr, E, kHostSysUsageNames);
+                p.host_sys_usage = comma_enums<HostSysUsage>(x, ptr, E, kHostSysUsageNames.data(), kHostSysUsageNames.size());
             } else if (k == "host_sys_usage_freq") {
                 freq(p.host_sys_usage_freq);
             } else if (k == "sys_lp_freq") {
