@@ -223,6 +223,11 @@ private:
         }
         out.listItems = members_.present[kList] ? arraySize(members_.value[kList]) : 0;
         out.layerCount = layerCount_;
+        for (const KeyRow &row : kKeyRows) {
+            if (isStringKind(row.kind) && !hasOutcomeMember(row.key)) {
+                out.otherKeys.emplace_back(row.name, text(row.key, row.defaultValue));
+            }
+        }
     }
 
     // A dump is active iff the list is non-empty, the op switch or debug is on, or a scene is
