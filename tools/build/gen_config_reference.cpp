@@ -26,7 +26,6 @@
 #include "aclpp/schema/top_level.hpp"
 #include "devices/limits.hpp"
 #include "platform/products.hpp"
-#include "schema/dump_path.hpp"
 #include "schema/profiler_gate.hpp"
 
 namespace {
