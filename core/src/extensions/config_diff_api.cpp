@@ -114,7 +114,8 @@ constexpr std::array<KeyDefault, 8> kKeyDefaults{{
 /// The JSON text of the default of the key at `pointer`, or nothing when the key has none.
 std::optional<std::string> defaultJson(std::string_view pointer) {
     for (const KeyDefault &d : kKeyDefaults) {
-        if (d.pointer == pointer) return d.string.empty() ? std::to_string(d.number) : '"' + std::string(d.string) + '"';
+        if (d.pointer == pointer)
+            return d.string.empty() ? std::to_string(d.number) : '"' + std::string(d.string) + '"';
     }
     for (const aclpp::schema::dump_rules::KeyRow &row : aclpp::schema::dump_rules::kKeyRows) {
         if (row.pointer == pointer && !row.defaultValue.empty()) return '"' + std::string(row.defaultValue) + '"';

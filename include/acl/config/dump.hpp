@@ -152,10 +152,10 @@ using dump_fields = field_table<
 /// True when the enumerators of Enum are named, in order, exactly the row's values.
 template <class Enum>
 [[nodiscard]] constexpr bool names_row_values(const ::aclpp::schema::dump_rules::KeyRow &row) noexcept {
-    for (std::size_t i = 0; i < row.valueCount; ++i) {
-        if (to_string(static_cast<Enum>(i)) != row.values[i]) return false;
+    for (std::size_t i = 0; i < row.values.size; ++i) {
+        if (to_string(static_cast<Enum>(i)) != row.values.data[i]) return false;
     }
-    return to_string(static_cast<Enum>(row.valueCount)) == "<invalid>";
+    return to_string(static_cast<Enum>(row.values.size)) == "<invalid>";
 }
 
 /// True when the member type `T` (in its std::optional) holds what the row's kind reads.

@@ -298,8 +298,9 @@ private:
     template <std::size_t... Keys, auto... Members>
     bool read_dump_field(Dump &d, const std::string &k, const JsonValue &x, const std::string &p,
                          field_table<field<Keys, Members>...>) {
-        return ((aclpp::schema::dump_rules::kKeyRows[Keys].name == k && (read_dump_value<Keys>(d.*Members, x, p), true)) ||
-                ...);
+        return (
+            (aclpp::schema::dump_rules::kKeyRows[Keys].name == k && (read_dump_value<Keys>(d.*Members, x, p), true)) ||
+            ...);
     }
 
     /// One value of `dump`, as its key row's kind says.
@@ -311,16 +312,16 @@ private:
         if constexpr (row.kind == ValueKind::text || row.kind == ValueKind::steps) {
             slot = string(x, p, E);
         } else if constexpr (row.kind == ValueKind::enumeration) {
-            slot = enumerated<T>(x, p, E, row.values, row.valueCount);
+            slot = enumerated<T>(x, p, E, row.values.data, row.values.size);
         } else if constexpr (row.kind == ValueKind::onOff) {
             slot = on_off(x, p, E);
         } else if constexpr (row.kind == ValueKind::commaList) {
-            slot = comma_enums<typename T::value_type>(x, p, E, row.values, row.valueCount);
+            slot = comma_enums<typename T::value_type>(x, p, E, row.values.data, row.values.size);
         } else if constexpr (row.kind == ValueKind::valueArray) {
             if (const auto names = strings(x, p, E)) {
                 slot.emplace();
                 for (std::size_t i = 0; i < names->size(); ++i) {
-                    const auto item = enum_from<typename T::value_type>(row.values, row.valueCount, (*names)[i]);
+                    const auto item = enum_from<typename T::value_type>(row.values.data, row.values.size, (*names)[i]);
                     if (!item) {
                         fail(E, pointer(p, i), "\"" + (*names)[i] + "\" is not an allowed value");
                     } else {
@@ -468,7 +469,8 @@ private:
             } else if (k == "sys_mem_serviceflow") {
                 p.sys_mem_serviceflow = string(x, ptr, E);
             } else if (k == "llc_profiling") {
-                p.llc_profiling = enumerated<LlcProfiling>(x, ptr, E, kLlcProfilingNames.data(), kLlcProfilingNames.size());
+                p.llc_profiling =
+                    enumerated<LlcProfiling>(x, ptr, E, kLlcProfilingNames.data(), kLlcProfilingNames.size());
             } else if (k == "sys_io_sampling_freq") {
                 freq(p.sys_io_sampling_freq);
             } else if (k == "sys_interconnection_freq") {
@@ -480,7 +482,8 @@ private:
             } else if (k == "host_sys") {
                 p.host_sys = comma_enums<HostSys>(x, ptr, E, kHostSysNames.data(), kHostSysNames.size());
             } else if (k == "host_sys_usage") {
-                p.host_sys_usage = comma_enums<HostSysUsage>(x, ptr, E, kHostSysUsageNames.data(), kHostSysUsageNames.size());
+                p.host_sys_usage =
+                    comma_enums<HostSysUsage>(x, ptr, E, kHostSysUsageNames.data(), kHostSysUsageNames.size());
             } else if (k == "host_sys_usage_freq") {
                 freq(p.host_sys_usage_freq);
             } else if (k == "sys_lp_freq") {

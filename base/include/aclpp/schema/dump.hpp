@@ -105,52 +105,58 @@ enum class ValueKind : uint8_t {
 /// Not one of the enumerations phase B checks in KeyRow::phaseB order.
 inline constexpr uint8_t kNotPhaseB = UINT8_MAX;
 
+/// A key's allowed values: a pointer and a count rather than a std::span, which would add
+/// compile time to every user of the C++ layer's config headers (dump_enumerations.hpp has the
+/// span).
+struct ValueList {
+    const std::string_view *data = nullptr;
+    std::size_t size = 0;
+};
+template <std::size_t N>
+[[nodiscard]] constexpr ValueList valueList(const std::array<std::string_view, N> &values) noexcept {
+    return {values.data(), N};
+}
+
 /// One key of `dump`: everything the validator, the effective config, the join comparison, the
-/// JSON Schema, the config reference and the C++ layer know of it. The values are a pointer and
-/// a count rather than a std::span, which would add compile time to every user of the C++
-/// layer's config headers (dump_enumerations.hpp has the span).
+/// JSON Schema, the config reference and the C++ layer know of it.
 struct KeyRow {
-    DumpKey key;                 // its position in kKeyRows
-    std::string_view name;       // "dump_mode"
-    std::string_view pointer;    // "/dump/dump_mode"
+    DumpKey key;               // its position in kKeyRows
+    std::string_view name;     // "dump_mode"
+    std::string_view pointer;  // "/dump/dump_mode"
     ValueKind kind;
-    const std::string_view *values;  // the allowed values in the order messages list them, or nullptr
-    std::size_t valueCount;
-    std::string_view defaultValue;  // what an absent key amounts to (K-4); "" when nothing does
-    uint8_t phaseB;                 // its place in phase B's value checks (DCC CheckDumpFieldValues)
-    std::string_view schemaNote;    // the JSON Schema's description, after what `kind` says
+    ValueList values;                // the allowed values in the order messages list them; none for text, steps, models
+    std::string_view defaultValue;   // what an absent key amounts to (K-4); "" when nothing does
+    uint8_t phaseB;                  // its place in phase B's value checks (DCC CheckDumpFieldValues)
+    std::string_view schemaNote;     // the JSON Schema's description, after what `kind` says
     std::string_view referenceNote;  // the config reference's "Allowed" cell, after what `kind` says
 };
 
 /// The key and its pointer, which is the key under /dump.
 #define ACLPP_SCHEMA_DUMP_KEY(name) name, "/dump/" name
 
+// One row a line (clang-format would put each field on a line of its own):
+// clang-format off
 inline constexpr std::array<KeyRow, kDumpKeyCount> kKeyRows{{
-    {kPath, ACLPP_SCHEMA_DUMP_KEY("dump_path"), ValueKind::text, nullptr, 0, {}, kNotPhaseB,
+    // key,       name and pointer,                          kind,                   values,                       default,          phase B, notes
+    {kPath,       ACLPP_SCHEMA_DUMP_KEY("dump_path"),        ValueKind::text,        {},                           {},               kNotPhaseB,
      "A directory that exists and is writable, or a.b.c.d:<path>; not needed with an exception-dump scene "
      "(checked by the validator).",
      "a local directory that exists and is readable and writable, or `a.b.c.d:<path>` (plain decimal IPv4 parts "
      "0..255, K-4); at most " ACLPP_SCHEMA_MAX_DUMP_PATH_LENGTH
      " bytes; `ASCEND_DUMP_PATH` and `ASCEND_WORK_PATH` take precedence (K-6)"},
-    {kMode, ACLPP_SCHEMA_DUMP_KEY("dump_mode"), ValueKind::enumeration, kModeValues.data(), kModeValues.size(),
-     kModeValues[1], 0, {}, {}},
-    {kOpSwitch, ACLPP_SCHEMA_DUMP_KEY("dump_op_switch"), ValueKind::onOff, kSwitchValues.data(),
-     kSwitchValues.size(), kSwitchValues[1], 2, {}, {}},
-    {kLevel, ACLPP_SCHEMA_DUMP_KEY("dump_level"), ValueKind::enumeration, kLevelValues.data(), kLevelValues.size(),
-     kLevelValues[2], 3, {}, {}},
-    {kScene, ACLPP_SCHEMA_DUMP_KEY("dump_scene"), ValueKind::enumeration, kSceneValues.data(), kSceneValues.size(),
-     {}, 5, {}, {}},
-    {kData, ACLPP_SCHEMA_DUMP_KEY("dump_data"), ValueKind::enumeration, kDataValues.data(), kDataValues.size(),
-     kDataValues[0], 1, {}, {}},
-    {kDebug, ACLPP_SCHEMA_DUMP_KEY("dump_debug"), ValueKind::onOff, kSwitchValues.data(), kSwitchValues.size(),
-     kSwitchValues[1], 4, {}, {}},
-    {kKernelData, ACLPP_SCHEMA_DUMP_KEY("dump_kernel_data"), ValueKind::commaList, kKernelDataValues.data(),
-     kKernelDataValues.size(), {}, kNotPhaseB, {}, {}},
-    {kStep, ACLPP_SCHEMA_DUMP_KEY("dump_step"), ValueKind::steps, nullptr, 0, {}, kNotPhaseB, {}, {}},
-    {kStats, ACLPP_SCHEMA_DUMP_KEY("dump_stats"), ValueKind::valueArray, kStatsValues.data(), kStatsValues.size(), {},
-     kNotPhaseB, "; needs dump_data \"stats\" (checked by the validator)", "; needs `dump_data` `stats`"},
-    {kList, ACLPP_SCHEMA_DUMP_KEY("dump_list"), ValueKind::models, nullptr, 0, {}, kNotPhaseB, {}, {}},
+    {kMode,       ACLPP_SCHEMA_DUMP_KEY("dump_mode"),        ValueKind::enumeration, valueList(kModeValues),       kModeValues[1],   0,          {}, {}},
+    {kOpSwitch,   ACLPP_SCHEMA_DUMP_KEY("dump_op_switch"),   ValueKind::onOff,       valueList(kSwitchValues),     kSwitchValues[1], 2,          {}, {}},
+    {kLevel,      ACLPP_SCHEMA_DUMP_KEY("dump_level"),       ValueKind::enumeration, valueList(kLevelValues),      kLevelValues[2],  3,          {}, {}},
+    {kScene,      ACLPP_SCHEMA_DUMP_KEY("dump_scene"),       ValueKind::enumeration, valueList(kSceneValues),      {},               5,          {}, {}},
+    {kData,       ACLPP_SCHEMA_DUMP_KEY("dump_data"),        ValueKind::enumeration, valueList(kDataValues),       kDataValues[0],   1,          {}, {}},
+    {kDebug,      ACLPP_SCHEMA_DUMP_KEY("dump_debug"),       ValueKind::onOff,       valueList(kSwitchValues),     kSwitchValues[1], 4,          {}, {}},
+    {kKernelData, ACLPP_SCHEMA_DUMP_KEY("dump_kernel_data"), ValueKind::commaList,   valueList(kKernelDataValues), {},               kNotPhaseB, {}, {}},
+    {kStep,       ACLPP_SCHEMA_DUMP_KEY("dump_step"),        ValueKind::steps,       {},                           {},               kNotPhaseB, {}, {}},
+    {kStats,      ACLPP_SCHEMA_DUMP_KEY("dump_stats"),       ValueKind::valueArray,  valueList(kStatsValues),      {},               kNotPhaseB,
+     "; needs dump_data \"stats\" (checked by the validator)", "; needs `dump_data` `stats`"},
+    {kList,       ACLPP_SCHEMA_DUMP_KEY("dump_list"),        ValueKind::models,      {},                           {},               kNotPhaseB, {}, {}},
 }};
+// clang-format on
 #undef ACLPP_SCHEMA_DUMP_KEY
 
 /// The keys of kKeyRows, for the key scans and the unknown-key warnings (K-7).
@@ -176,7 +182,7 @@ inline constexpr std::array<std::string_view, kDumpKeyCount> kDumpKeys = [] {
         if (row.phaseB >= 32 || (phaseBPlaces & (1U << row.phaseB)) != 0) return false;
         phaseBPlaces |= 1U << row.phaseB;
         bool defaultAllowed = row.defaultValue.empty();
-        for (std::size_t v = 0; v < row.valueCount; ++v) defaultAllowed |= row.values[v] == row.defaultValue;
+        for (std::size_t v = 0; v < row.values.size; ++v) defaultAllowed |= row.values.data[v] == row.defaultValue;
         if (!defaultAllowed) return false;
     }
     return phaseBPlaces == (1U << enumerations) - 1;
@@ -184,10 +190,11 @@ inline constexpr std::array<std::string_view, kDumpKeyCount> kDumpKeys = [] {
 static_assert(rowsConsistent());
 
 // What an absent key amounts to (K-4), by name for the validator's phase C.
-inline constexpr std::string_view kDefaultMode = kKeyRows[kMode].defaultValue;      // "output"
-inline constexpr std::string_view kDefaultData = kKeyRows[kData].defaultValue;      // "tensor"
-inline constexpr std::string_view kDefaultLevel = kKeyRows[kLevel].defaultValue;    // "all"
-inline constexpr std::string_view kDefaultSwitch = kKeyRows[kOpSwitch].defaultValue;  // "off": dump_op_switch, dump_debug
+inline constexpr std::string_view kDefaultMode = kKeyRows[kMode].defaultValue;    // "output"
+inline constexpr std::string_view kDefaultData = kKeyRows[kData].defaultValue;    // "tensor"
+inline constexpr std::string_view kDefaultLevel = kKeyRows[kLevel].defaultValue;  // "all"
+// "off", for dump_op_switch and dump_debug
+inline constexpr std::string_view kDefaultSwitch = kKeyRows[kOpSwitch].defaultValue;
 static_assert(kKeyRows[kDebug].defaultValue == kDefaultSwitch);
 
 /// True for "a.b.c.d" whose four parts are plain decimal 0..255 (digits only: no sign, no

@@ -15,7 +15,7 @@ namespace aclpp::schema::dump_rules {
 
 /// The allowed values of a row (empty for a key without a value list).
 [[nodiscard]] constexpr std::span<const std::string_view> allowedValues(const KeyRow &row) noexcept {
-    return {row.values, row.valueCount};
+    return {row.values.data, row.values.size};
 }
 
 struct Enumeration {
