@@ -108,11 +108,6 @@ template <class Enum>
     return std::nullopt;
 }
 template <class Enum, std::size_t N>
-[[nodiscard]] constexpr std::optional<Enum> enum_from(const std::array<std::string_view, N> &names,
-                                                      std::string_view text) noexcept {
-    return enum_from<Enum>(names.data(), N, text);
-}
-template <class Enum, std::size_t N>
 [[nodiscard]] constexpr bool enum_valid(const std::array<std::string_view, N> &, Enum value) noexcept {
     return static_cast<std::size_t>(value) < N;
 }
