@@ -7,6 +7,7 @@
 #include <span>
 #include <string_view>
 
+#include "aclpp/schema/dump.hpp"
 #include "aclpp/schema/limits.hpp"
 
 namespace aclpp::core {
@@ -55,6 +56,17 @@ struct FamilyTraits {
     bool debugDumps = true;                 // exception, overflow, watcher and kernel-data dumps
     std::string_view lackedLimitHint = {};  // the hint of a warning for a device limit the product lacks
 };
+
+/// The trait that says whether a family has a feature a dump value needs (the key rows' gates).
+[[nodiscard]] constexpr bool FamilyTraits::*gateTrait(schema::dump_rules::ProductGate gate) noexcept {
+    switch (gate) {
+        case schema::dump_rules::ProductGate::coreDump:
+            return &FamilyTraits::coreDump;
+        case schema::dump_rules::ProductGate::none:
+            break;
+    }
+    return nullptr;
+}
 
 struct Product {
     std::string_view soc;  // "Ascend910B1": what aclrtGetSocName returns

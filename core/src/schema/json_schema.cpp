@@ -265,11 +265,12 @@ void writeDumpKey(JsonWriter &w, const schema::dump_rules::KeyRow &row, const Pr
         case ValueKind::onOff: {
             std::vector<std::string_view> allowed(values.begin(), values.end());
             std::string description = "Allowed: " + joined(allowed) + anotherValue;
-            if (row.key == kScene) {
-                const auto has = [](const FamilyTraits &t) { return t.coreDump; };
-                description += " aic_err_detail_dump (core-dump mode): " + products.support(has) +
-                               " A product without it refuses it with " + codeText(ACL_ERROR_INTERNAL_ERROR) + ".";
-                if (!products.any(has)) std::erase(allowed, std::string_view("aic_err_detail_dump"));
+            if (row.gate.feature != ProductGate::none) {
+                const auto has = [trait = gateTrait(row.gate.feature)](const FamilyTraits &t) { return t.*trait; };
+                description += " " + std::string(row.gate.value) + " (" + std::string(row.gate.what) +
+                               "): " + products.support(has) + " A product without it refuses it with " +
+                               codeText(ACL_ERROR_INTERNAL_ERROR) + ".";
+                if (!products.any(has)) std::erase(allowed, row.gate.value);
             }
             stringEnum(w.beginObject(), allowed).key("description").value(description).endObject();
             return;

@@ -117,6 +117,15 @@ template <std::size_t N>
     return {values.data(), N};
 }
 
+/// A product feature a value needs (K-2); the core's product table says which products have it.
+enum class ProductGate : uint8_t { none, coreDump };
+/// The one value of a key that only products with `feature` accept.
+struct ValueGate {
+    ProductGate feature = ProductGate::none;
+    std::string_view value;
+    std::string_view what;  // what the value selects, for the JSON Schema's text
+};
+
 /// One key of `dump`: everything the validator, the effective config, the join comparison, the
 /// JSON Schema, the config reference and the C++ layer know of it.
 struct KeyRow {
@@ -127,6 +136,7 @@ struct KeyRow {
     ValueList values;                // the allowed values in the order messages list them; none for text, steps, models
     std::string_view defaultValue;   // what an absent key amounts to (K-4); "" when nothing does
     uint8_t phaseB;                  // its place in phase B's value checks (DCC CheckDumpFieldValues)
+    ValueGate gate;                  // a value some products refuse (K-2)
     std::string_view schemaNote;     // the JSON Schema's description, after what `kind` says
     std::string_view referenceNote;  // the config reference's "Allowed" cell, after what `kind` says
 };
@@ -137,24 +147,25 @@ struct KeyRow {
 // One row a line (clang-format would put each field on a line of its own):
 // clang-format off
 inline constexpr std::array<KeyRow, kDumpKeyCount> kKeyRows{{
-    // key,       name and pointer,                          kind,                   values,                       default,          phase B, notes
-    {kPath,       ACLPP_SCHEMA_DUMP_KEY("dump_path"),        ValueKind::text,        {},                           {},               kNotPhaseB,
+    // key,       name and pointer,                          kind,                   values,                       default,          phase B, gate, notes
+    {kPath,       ACLPP_SCHEMA_DUMP_KEY("dump_path"),        ValueKind::text,        {},                           {},               kNotPhaseB, {},
      "A directory that exists and is writable, or a.b.c.d:<path>; not needed with an exception-dump scene "
      "(checked by the validator).",
      "a local directory that exists and is readable and writable, or `a.b.c.d:<path>` (plain decimal IPv4 parts "
      "0..255, K-4); at most " ACLPP_SCHEMA_MAX_DUMP_PATH_LENGTH
      " bytes; `ASCEND_DUMP_PATH` and `ASCEND_WORK_PATH` take precedence (K-6)"},
-    {kMode,       ACLPP_SCHEMA_DUMP_KEY("dump_mode"),        ValueKind::enumeration, valueList(kModeValues),       kModeValues[1],   0,          {}, {}},
-    {kOpSwitch,   ACLPP_SCHEMA_DUMP_KEY("dump_op_switch"),   ValueKind::onOff,       valueList(kSwitchValues),     kSwitchValues[1], 2,          {}, {}},
-    {kLevel,      ACLPP_SCHEMA_DUMP_KEY("dump_level"),       ValueKind::enumeration, valueList(kLevelValues),      kLevelValues[2],  3,          {}, {}},
-    {kScene,      ACLPP_SCHEMA_DUMP_KEY("dump_scene"),       ValueKind::enumeration, valueList(kSceneValues),      {},               5,          {}, {}},
-    {kData,       ACLPP_SCHEMA_DUMP_KEY("dump_data"),        ValueKind::enumeration, valueList(kDataValues),       kDataValues[0],   1,          {}, {}},
-    {kDebug,      ACLPP_SCHEMA_DUMP_KEY("dump_debug"),       ValueKind::onOff,       valueList(kSwitchValues),     kSwitchValues[1], 4,          {}, {}},
-    {kKernelData, ACLPP_SCHEMA_DUMP_KEY("dump_kernel_data"), ValueKind::commaList,   valueList(kKernelDataValues), {},               kNotPhaseB, {}, {}},
-    {kStep,       ACLPP_SCHEMA_DUMP_KEY("dump_step"),        ValueKind::steps,       {},                           {},               kNotPhaseB, {}, {}},
-    {kStats,      ACLPP_SCHEMA_DUMP_KEY("dump_stats"),       ValueKind::valueArray,  valueList(kStatsValues),      {},               kNotPhaseB,
+    {kMode,       ACLPP_SCHEMA_DUMP_KEY("dump_mode"),        ValueKind::enumeration, valueList(kModeValues),       kModeValues[1],   0,          {}, {}, {}},
+    {kOpSwitch,   ACLPP_SCHEMA_DUMP_KEY("dump_op_switch"),   ValueKind::onOff,       valueList(kSwitchValues),     kSwitchValues[1], 2,          {}, {}, {}},
+    {kLevel,      ACLPP_SCHEMA_DUMP_KEY("dump_level"),       ValueKind::enumeration, valueList(kLevelValues),      kLevelValues[2],  3,          {}, {}, {}},
+    {kScene,      ACLPP_SCHEMA_DUMP_KEY("dump_scene"),       ValueKind::enumeration, valueList(kSceneValues),      {},               5,
+     {ProductGate::coreDump, kSceneValues[3], "core-dump mode"}, {}, {}},
+    {kData,       ACLPP_SCHEMA_DUMP_KEY("dump_data"),        ValueKind::enumeration, valueList(kDataValues),       kDataValues[0],   1,          {}, {}, {}},
+    {kDebug,      ACLPP_SCHEMA_DUMP_KEY("dump_debug"),       ValueKind::onOff,       valueList(kSwitchValues),     kSwitchValues[1], 4,          {}, {}, {}},
+    {kKernelData, ACLPP_SCHEMA_DUMP_KEY("dump_kernel_data"), ValueKind::commaList,   valueList(kKernelDataValues), {},               kNotPhaseB, {}, {}, {}},
+    {kStep,       ACLPP_SCHEMA_DUMP_KEY("dump_step"),        ValueKind::steps,       {},                           {},               kNotPhaseB, {}, {}, {}},
+    {kStats,      ACLPP_SCHEMA_DUMP_KEY("dump_stats"),       ValueKind::valueArray,  valueList(kStatsValues),      {},               kNotPhaseB, {},
      "; needs dump_data \"stats\" (checked by the validator)", "; needs `dump_data` `stats`"},
-    {kList,       ACLPP_SCHEMA_DUMP_KEY("dump_list"),        ValueKind::models,      {},                           {},               kNotPhaseB, {}, {}},
+    {kList,       ACLPP_SCHEMA_DUMP_KEY("dump_list"),        ValueKind::models,      {},                           {},               kNotPhaseB, {}, {}, {}},
 }};
 // clang-format on
 #undef ACLPP_SCHEMA_DUMP_KEY
@@ -166,8 +177,9 @@ inline constexpr std::array<std::string_view, kDumpKeyCount> kDumpKeys = [] {
     return keys;
 }();
 
-/// True when the table is in DumpKey order, every key before kStats is a JSON string and every
-/// enumeration has a default or none, and a distinct place in phase B.
+/// True when the table is in DumpKey order, every key before kStats is a JSON string, every gated
+/// value is one of its key's, and every enumeration has a default or none, and a distinct place
+/// in phase B.
 [[nodiscard]] constexpr bool rowsConsistent() noexcept {
     uint32_t phaseBPlaces = 0;
     std::size_t enumerations = 0;
@@ -177,6 +189,9 @@ inline constexpr std::array<std::string_view, kDumpKeyCount> kDumpKeys = [] {
         if (isStringKind(row.kind) != (i < kStats)) return false;
         const bool enumeration = row.kind == ValueKind::enumeration || row.kind == ValueKind::onOff;
         if (enumeration != (row.phaseB != kNotPhaseB)) return false;
+        bool gateAllowed = row.gate.feature == ProductGate::none;
+        for (std::size_t v = 0; v < row.values.size; ++v) gateAllowed |= row.values.data[v] == row.gate.value;
+        if (!gateAllowed) return false;
         if (!enumeration) continue;
         ++enumerations;
         if (row.phaseB >= 32 || (phaseBPlaces & (1U << row.phaseB)) != 0) return false;
