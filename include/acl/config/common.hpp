@@ -107,6 +107,12 @@ template <class Enum>
     }
     return std::nullopt;
 }
+/// The same for the allowed values of a key row.
+template <class Enum>
+[[nodiscard]] constexpr std::string_view enum_text(::aclpp::schema::dump_rules::ValueList names, Enum value) noexcept {
+    const auto index = static_cast<std::size_t>(value);
+    return index < names.size ? names.data[index] : std::string_view("<invalid>");
+}
 template <class Enum, std::size_t N>
 [[nodiscard]] constexpr bool enum_valid(const std::array<std::string_view, N> &, Enum value) noexcept {
     return static_cast<std::size_t>(value) < N;
