@@ -24,6 +24,7 @@ using namespace std::string_view_literals;
 // The tables (keys, allowed values, limits) and the step rule are the schema's
 // (aclpp/schema/dump.hpp).
 using namespace schema::dump_rules;
+using schema::rules::joinedText;
 using schema::rules::Rule;
 
 // ---- Small helpers (the string-building ones run only for a finding) -------------------------
@@ -33,10 +34,6 @@ bool contains(std::span<const std::string_view> values, std::string_view value) 
         if (candidate == value) return true;
     }
     return false;
-}
-
-std::string joined(std::span<const std::string_view> values) {
-    return schema::rules::joinedText(values);
 }
 
 std::string didYouMean(std::string_view value, std::span<const std::string_view> candidates) {
@@ -283,7 +280,7 @@ private:
         if (!ctx_.report.keepsWarnings()) return;  // F-6: an init shows none
         ctx_.report.warning(ACLPP_STEP_DUMP, parent.child(key).pointer(),
                             "unknown key " + quotedText(key) + " in " + std::string(where) +
-                                " is ignored (K-7); known keys: " + joined(known),
+                                " is ignored (K-7); known keys: " + joinedText(known),
                             didYouMean(key, known));
     }
 
@@ -411,7 +408,7 @@ private:
 
     void checkValue(std::string_view value, const Location &at, std::span<const std::string_view> allowed, Rule rule) {
         if (contains(allowed, value)) return;
-        const std::string list = joined(allowed);
+        const std::string list = joinedText(allowed);
         if (value.empty()) {
             fail(at, Rule::dump_enum_empty, {{"name", at.name()}, {"allowed", list}});
             return;
@@ -444,7 +441,7 @@ private:
               schema::rules::renderMessage(rule, {{"value", quotedText(value)},
                                                   {"index", std::to_string(index)},
                                                   {"item", item.empty() ? std::string("empty") : quotedText(item)},
-                                                  {"allowed", joined(kKernelDataValues)}}),
+                                                  {"allowed", joinedText(kKernelDataValues)}}),
               item.empty() ? std::string() : didYouMean(item, kKernelDataValues));
     }
 
@@ -488,7 +485,7 @@ private:
             // Only a release before 9.1.0 checks an empty dump at all (B-9).
             const std::string_view emptyDump =
                 dump_.size() == 0 ? "; CANN releases before 9.1.0 require it in an empty dump too (B-9)" : "";
-            fail(at, Rule::dump_path_missing, {{"scenes", joined(kExceptionSceneValues)}, {"releases", emptyDump}});
+            fail(at, Rule::dump_path_missing, {{"scenes", joinedText(kExceptionSceneValues)}, {"releases", emptyDump}});
             return;
         }
         const std::string_view path = text(kPath, {});
@@ -627,7 +624,7 @@ private:
     void checkStats() {
         const Location at = member(kStats);
         if (arraySize(members_.value[kStats]) == 0) {
-            fail(at, Rule::dump_stats_empty, {{"allowed", joined(kStatsValues)}});
+            fail(at, Rule::dump_stats_empty, {{"allowed", joinedText(kStatsValues)}});
             return;
         }
         const std::string_view data = text(kData, kDefaultData);

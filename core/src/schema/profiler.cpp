@@ -32,7 +32,9 @@ constexpr std::string_view kSectionPointer = "/profiler";
 using namespace schema::profiler_rules;
 using schema::allDigits;
 using schema::decimalValue;
+using schema::rules::alternativesText;
 using schema::rules::forbiddenOutputText;
+using schema::rules::joinedText;
 using schema::rules::Rule;
 
 /// The rule of `key` when `release`'s allow-list has it (B-9), else nullptr.
@@ -53,12 +55,6 @@ std::vector<std::string_view> allowedKeys(schema::cann::Release release) {
 template <class Range>
 bool contains(const Range &values, std::string_view value) noexcept {
     return std::find(std::begin(values), std::end(values), value) != std::end(values);
-}
-
-// "\"on\", \"off\" or \"\"": the same list the check uses.
-template <class Range>
-std::string listValues(const Range &values, std::string_view extra = {}) {
-    return schema::rules::alternativesText(values, extra);
 }
 
 template <class Range>
@@ -284,7 +280,7 @@ void ProfilerValidator::checkUnknownKey(std::string_view key) {
         message += " in CANN " + std::string(schema::cann::releaseName(ctx_.release)) + " (B-9)";
     }
     const std::string_view suggestion = closestMatch(key, allowed);
-    fail(key, message + "; allowed: " + joinWith(allowed, ", "),
+    fail(key, message + "; allowed: " + joinedText(allowed),
          suggestion.empty() ? std::string() : "did you mean " + quotedText(suggestion) + "?");
 }
 
@@ -332,10 +328,10 @@ void ProfilerValidator::checkStringKey(const KeyRule &rule, std::string_view tex
         case Kind::plainSwitch:
             // The product check comes first, even for "" and "off" (PV:515-531).
             if (!supports(traits_, rule.gate)) return failUnsupported("EK0005", key, value);
-            if (!contains(kSwitchValues, text)) failEnum(key, value, listValues(kSwitchValues));
+            if (!contains(kSwitchValues, text)) failEnum(key, value, alternativesText(kSwitchValues));
             return;
         case Kind::geApi:
-            if (!contains(kGeApiValues, text)) failEnum(key, value, listValues(kGeApiValues));
+            if (!contains(kGeApiValues, text)) failEnum(key, value, alternativesText(kGeApiValues));
             return;
         case Kind::taskTime:
             if (text == kTaskTimeL3) {
@@ -343,13 +339,14 @@ void ProfilerValidator::checkStringKey(const KeyRule &rule, std::string_view tex
                 if (!traits_.taskTimeL3) {
                     failValue("EK0003", key, value,
                               "task trace L3 is not supported on " + std::string(product_) +
-                                  "; allowed: " + listValues(kTaskTimeValues));
+                                  "; allowed: " + alternativesText(kTaskTimeValues));
                 }
                 return;
             }
             if (!contains(kTaskTimeValues, text)) {
                 failEnum(key, value,
-                         traits_.taskTimeL3 ? listValues(kTaskTimeValues, kTaskTimeL3) : listValues(kTaskTimeValues));
+                         traits_.taskTimeL3 ? alternativesText(kTaskTimeValues, kTaskTimeL3)
+                                            : alternativesText(kTaskTimeValues));
             }
             return;
         case Kind::aicMetrics:
@@ -364,7 +361,7 @@ void ProfilerValidator::checkStringKey(const KeyRule &rule, std::string_view tex
             return;
         case Kind::llcProfiling:
             if (!contains(kLlcProfilingValues, text)) {
-                failEnum(key, value, listValues(kLlcProfilingValues));
+                failEnum(key, value, alternativesText(kLlcProfilingValues));
             }
             return;
         case Kind::hostSys:
@@ -386,7 +383,7 @@ void ProfilerValidator::checkCommaList(std::string_view key, std::string_view te
                 {{"key", key},
                  {"value", describeValue(value)},
                  {"item", item.empty() ? std::string("it has an empty item") : quotedText(item) + " is not an item"},
-                 {"allowed", joinWith(items, ", ")}});
+                 {"allowed", joinedText(items)}});
             return;
         }
     }
