@@ -54,6 +54,9 @@ namespace {
 
 using namespace aclpp::core;
 using namespace std::string_view_literals;
+using aclpp::schema::dump_rules::isPlainIpv4;
+using aclpp::schema::dump_rules::isRemoteDumpPathChar;
+using aclpp::schema::dump_rules::kMaxDumpPathLength;
 namespace fs = std::filesystem;
 
 constexpr aclError kOk = ACL_SUCCESS;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "aclpp/schema/dump.hpp"
+#include "aclpp/schema/dump_constraints.hpp"
 #include "aclpp/schema/dump_enumerations.hpp"
 #include "aclpp/schema/rule_table.hpp"
 #include "schema/context.hpp"
@@ -59,43 +60,8 @@ std::size_t arraySize(JsonElement value) noexcept {
     return value.get_array().get(array) == simdjson::SUCCESS ? array.size() : 0;
 }
 
-/// Where a value sits, as a chain of stack frames: the pointer text is built only for a finding,
-/// so walking thousands of layers allocates nothing.
-struct Location {
-    const Location *parent = nullptr;
-    std::string_view key;
-    std::size_t index = 0;
-    bool isIndex = false;
-
-    [[nodiscard]] Location child(std::string_view token) const noexcept { return {this, token, 0, false}; }
-    [[nodiscard]] Location at(std::size_t position) const noexcept { return {this, {}, position, true}; }
-
-    /// "/dump/dump_list/2/layer"
-    [[nodiscard]] std::string pointer() const {
-        std::string out = parent != nullptr ? parent->pointer() : std::string{};
-        if (isIndex) {
-            out += '/';
-            out += std::to_string(index);
-        } else {
-            appendPointerToken(out, key);
-        }
-        return out;
-    }
-    /// "dump_list[2].layer": how messages name the value, relative to `dump`.
-    [[nodiscard]] std::string name() const {
-        if (parent == nullptr) return std::string(key);
-        std::string out = parent->parent != nullptr ? parent->name() : std::string{};
-        if (isIndex) {
-            out += '[';
-            out += std::to_string(index);
-            out += ']';
-        } else {
-            if (!out.empty()) out += '.';
-            out += key;
-        }
-        return out;
-    }
-};
+// Where a value sits: the schema's chain of stack frames (pointer text built only for a finding).
+using Location = schema::dump_rules::Place;
 
 /// The members of an object that a rule knows, found in one pass; with duplicate keys the last
 /// wins (F-5), as findMember does. Unknown keys go to `onUnknown`.
@@ -162,8 +128,9 @@ public:
 
     /// Phases A, B and C; true when the section is valid.
     bool validate() {
-        members_ =
-            scanMembers(dump_, kDumpKeys, [this](std::string_view key) { warnUnknown(root_, key, kDumpKeys, "dump"); });
+        members_ = scanMembers(dump_, kDumpKeys, [this](std::string_view key) {
+            warnUnknown(schema::dump_rules::kDumpPlace, key, kDumpKeys, "dump");
+        });
         checkTypes();
         checkEnumerations();
         // Phase C rules read the values as strings and arrays; the reference never reaches them
@@ -264,16 +231,6 @@ private:
                       "; every member of " + array.name() + " must be " + std::string(expected));
     }
 
-    /// A finding of a rule of the schema's table, its message rendered from the row.
-    void fail(const Location &at, Rule rule, std::initializer_list<schema::rules::Argument> arguments) {
-        error(at, schema::rules::renderMessage(rule, arguments), std::string(schema::rules::row(rule).hint));
-    }
-
-    /// EP0005: `at`, set to `value`, conflicts with another key.
-    void conflict(const Location &at, std::string_view value, Rule rule, std::string_view scene = {}) {
-        fail(at, rule, {{"name", at.name()}, {"value", quotedText(value)}, {"scene", scene}});
-    }
-
     template <std::size_t N>
     void warnUnknown(const Location &parent, std::string_view key, const std::array<std::string_view, N> &known,
                      std::string_view where) {
@@ -288,7 +245,9 @@ private:
         return members_.present[key] ? stringOf(members_.value[key]) : fallback;
     }
 
-    [[nodiscard]] Location member(DumpKey key) const noexcept { return root_.child(kDumpKeys[key]); }
+    [[nodiscard]] Location member(DumpKey key) const noexcept {
+        return schema::dump_rules::kDumpPlace.child(kDumpKeys[key]);
+    }
 
     // ---- phase A: types ----
 
@@ -445,195 +404,71 @@ private:
               item.empty() ? std::string() : didYouMean(item, kKernelDataValues));
     }
 
-    // ---- phase C: constraints, in CANN's order ----
+    // ---- phase C: constraints, the schema's (aclpp/schema/dump_constraints.hpp) ----
 
-    void checkConstraints() {
-        const std::string_view scene = text(kScene, {});
-        const std::string_view debug = text(kDebug, kDefaultSwitch);
-        const std::string_view opSwitch = text(kOpSwitch, kDefaultSwitch);
-        if (scene == "watcher"sv) checkWatcherScene(debug, opSwitch);
-        if (exceptionKindOf(scene) != DumpKind::none) {
-            checkExceptionScene(scene, debug, opSwitch);
-            return;  // exception scenes need no dump_path and skip every later rule
+    /// The members of an object (the section, a dump_list item, an opname_range entry) as phase
+    /// C reads them.
+    template <std::size_t N>
+    struct MembersView {
+        Members<N> members;
+        [[nodiscard]] std::optional<std::string_view> text(std::size_t key) const noexcept {
+            return members.present[key] ? std::optional<std::string_view>(stringOf(members.value[key])) : std::nullopt;
         }
-        checkPath();
-        if (debug == "on"sv) {
-            if (opSwitch == "on"sv) conflict(member(kOpSwitch), opSwitch, Rule::overflow_op_switch_on);
-            return;  // the overflow dump ignores dump_step, dump_list and dump_stats
+        [[nodiscard]] bool present(std::size_t key) const noexcept { return members.present[key]; }
+        [[nodiscard]] std::size_t size(std::size_t key) const noexcept {
+            return members.present[key] ? arraySize(members.value[key]) : 0;
         }
-        if (members_.present[kStep]) checkStep(text(kStep, {}));
-        if (members_.present[kList]) checkList(scene, opSwitch);
-        if (members_.present[kStats]) checkStats();
-    }
+    };
 
-    void checkWatcherScene(std::string_view debug, std::string_view opSwitch) {
-        if (debug == "on"sv) conflict(member(kDebug), debug, Rule::watcher_debug_on);
-        if (opSwitch == "on"sv) conflict(member(kOpSwitch), opSwitch, Rule::watcher_op_switch_on);
-        const std::string_view mode = text(kMode, kDefaultMode);
-        if (mode != "output"sv) conflict(member(kMode), mode, Rule::watcher_mode_not_output);
-    }
-
-    void checkExceptionScene(std::string_view scene, std::string_view debug, std::string_view opSwitch) {
-        const std::string shown = quotedText(scene);
-        if (debug == "on"sv) conflict(member(kDebug), debug, Rule::exception_scene_debug_on, shown);
-        if (opSwitch == "on"sv) conflict(member(kOpSwitch), opSwitch, Rule::exception_scene_op_switch_on, shown);
-    }
-
-    void checkPath() {
-        const Location at = member(kPath);
-        if (!members_.present[kPath]) {
-            // Only a release before 9.1.0 checks an empty dump at all (B-9).
-            const std::string_view emptyDump =
-                dump_.size() == 0 ? "; CANN releases before 9.1.0 require it in an empty dump too (B-9)" : "";
-            fail(at, Rule::dump_path_missing, {{"scenes", joinedText(kExceptionSceneValues)}, {"releases", emptyDump}});
-            return;
-        }
-        const std::string_view path = text(kPath, {});
-        if (path.empty()) {
-            fail(at, Rule::dump_path_empty, {});
-            return;
-        }
-        const DumpPathCheck check = checkDumpPath(path);
-        if (check.problem == DumpPathProblem::none) return;
-        const std::string problem = describeDumpPathProblem(path, check);
-        const std::string value = quotedText(path);
-        switch (check.problem) {
-            case DumpPathProblem::tooLong:
-                return fail(at, Rule::dump_path_too_long, {{"value", value}, {"problem", problem}});
-            case DumpPathProblem::remoteEmpty:
-                return fail(at, Rule::dump_path_remote_empty, {{"value", value}, {"problem", problem}});
-            case DumpPathProblem::remoteBadChar:
-                return fail(at, Rule::dump_path_remote_bad_char, {{"value", value}, {"problem", problem}});
-            default:  // the file-system checks: run time only, no row of the table
-                error(at, "EP0003: dump_path is " + value + "; " + problem);
-        }
-    }
-
-    void checkStep(std::string_view step) {
-        if (step.empty()) return;
-        const StepCheck check = checkDumpStep(step);
-        if (check.issue == StepIssue::none) return;
-        fail(member(kStep), Rule::dump_step_syntax,
-             {{"value", quotedText(step)}, {"issue", schema::rules::stepIssueText(check)}});
-    }
-
-    void checkList(std::string_view scene, std::string_view opSwitch) {
-        JsonArray list;
-        if (members_.value[kList].get_array().get(list) != simdjson::SUCCESS || list.size() == 0) return;
-        const ListRules rules{text(kLevel, kDefaultLevel), scene, opSwitch == "off"sv, scene == "watcher"sv,
-                              members_.present[kLevel]};
-        const Location listAt = member(kList);
+    /// Calls f(view of the object, index) for each object of an array member.
+    template <std::size_t M, class F>
+    static void forEachObject(const MembersView<M> &parent, std::size_t key, F &&f) {
+        JsonArray array;
+        if (!parent.present(key) || parent.members.value[key].get_array().get(array) != simdjson::SUCCESS) return;
         std::size_t index = 0;
-        for (const JsonElement item : list) {
+        for (const JsonElement element : array) {
             JsonObject object;
-            if (item.get_object().get(object) == simdjson::SUCCESS) checkListItem(object, listAt.at(index), rules);
+            if (element.get_object().get(object) == simdjson::SUCCESS) f(object, index);
             ++index;
         }
     }
 
-    struct ListRules {
-        std::string_view level;
-        std::string_view scene;
-        bool switchOff;
-        bool watcher;
-        bool levelGiven;
+    struct ItemView : MembersView<kItemKeyCount> {
+        template <class F>
+        void forEachRange(F &&f) const {
+            forEachObject(*this, kOpnameRange, [&](JsonObject entry, std::size_t index) {
+                f(MembersView<kRangeKeyCount>{scanMembers(entry, kRangeKeys, kIgnoreUnknown)}, index);
+            });
+        }
     };
 
-    void requireLevelOp(const Location &at, Rule rule, const ListRules &rules) {
-        fail(at, rule,
-             {{"name", at.name()}, {"level", schema::rules::givenOrDefaultText(rules.level, rules.levelGiven)}});
+    struct SectionView : MembersView<kDumpKeyCount> {
+        JsonObject dump;
+        [[nodiscard]] bool empty() const noexcept { return dump.size() == 0; }
+        template <class F>
+        void forEachItem(F &&f) const {
+            forEachObject(*this, kList, [&](JsonObject item, std::size_t index) {
+                f(ItemView{{scanMembers(item, kItemKeys, kIgnoreUnknown)}}, index);
+            });
+        }
+    };
+
+    void checkConstraints() { schema::dump_rules::checkDumpConstraints(SectionView{{members_}, dump_}, *this); }
+
+public:
+    // The sink of checkDumpConstraints.
+    /// A finding of a rule of the schema's table, its message rendered from the row.
+    void fail(const Location &at, Rule rule, std::initializer_list<schema::rules::Argument> arguments) {
+        error(at, schema::rules::renderMessage(rule, arguments), std::string(schema::rules::row(rule).hint));
+    }
+    /// A local dump_path that passed the text rules: it must be a readable and writable directory.
+    void localPath(const Location &at, std::string_view path) {
+        const DumpPathCheck check = checkDumpPath(path);
+        if (check.problem == DumpPathProblem::none) return;
+        error(at, "EP0003: dump_path is " + quotedText(path) + "; " + describeDumpPathProblem(path, check));
     }
 
-    void checkListItem(JsonObject item, const Location &at, const ListRules &rules) {
-        const auto members = scanMembers(item, kItemKeys, kIgnoreUnknown);
-        const auto child = [&](ItemKey key) { return at.child(kItemKeys[key]); };
-        const auto size = [&](ItemKey key) { return members.present[key] ? arraySize(members.value[key]) : 0; };
-        const bool hasModel = members.present[kModelName];
-        const std::string_view model = hasModel ? stringOf(members.value[kModelName]) : std::string_view{};
-        bool modelReported = false;
-
-        if (rules.switchOff) {
-            if (hasModel && model.empty()) {
-                modelReported = true;
-                fail(child(kModelName), Rule::list_model_name_empty, {{"name", child(kModelName).name()}});
-            }
-            if (members.present[kLayer] && size(kLayer) == 0) {
-                fail(child(kLayer), Rule::list_layer_empty, {{"name", child(kLayer).name()}});
-            }
-        }
-
-        if (rules.watcher) {
-            if (!members.present[kWatcherNodes]) {
-                fail(child(kWatcherNodes), Rule::watcher_nodes_missing, {{"name", child(kWatcherNodes).name()}});
-            } else if (size(kWatcherNodes) == 0) {
-                fail(child(kWatcherNodes), Rule::watcher_nodes_empty, {{"name", child(kWatcherNodes).name()}});
-            }
-            if (hasModel && !modelReported) conflict(child(kModelName), model, Rule::watcher_model_name_set);
-        } else if (size(kWatcherNodes) > 0) {
-            fail(child(kWatcherNodes), Rule::watcher_nodes_without_watcher,
-                 {{"name", child(kWatcherNodes).name()},
-                  {"value", describeValue(members.value[kWatcherNodes])},
-                  {"scene", rules.scene.empty() ? std::string("not set") : quotedText(rules.scene)}});
-        }
-
-        for (const ItemKey key : {kOptypeBlacklist, kOpnameBlacklist}) {
-            const std::size_t entries = size(key);
-            if (entries > kMaxBlacklistEntries) {
-                fail(child(key), Rule::blacklist_too_long,
-                     {{"name", child(key).name()}, {"count", std::to_string(entries)}});
-            }
-        }
-        for (const ItemKey key : {kOptypeBlacklist, kOpnameBlacklist}) {
-            if (size(key) > 0 && rules.level != "op"sv)
-                requireLevelOp(child(key), Rule::blacklist_needs_level_op, rules);
-        }
-
-        if (size(kOpnameRange) > 0) checkRanges(members.value[kOpnameRange], at, hasModel, model, modelReported, rules);
-    }
-
-    void checkRanges(JsonElement ranges, const Location &at, bool hasModel, std::string_view model, bool modelReported,
-                     const ListRules &rules) {
-        const Location rangeAt = at.child(kItemKeys[kOpnameRange]);
-        const Location modelAt = at.child(kItemKeys[kModelName]);
-        if (rules.level != "op"sv) requireLevelOp(rangeAt, Rule::opname_range_needs_level_op, rules);
-        if (!hasModel || (model.empty() && !modelReported)) {
-            fail(modelAt, Rule::opname_range_needs_model_name,
-                 {{"name", modelAt.name()}, {"state", hasModel ? "empty (\"\")" : "missing"}});
-        }
-        JsonArray array;
-        if (ranges.get_array().get(array) != simdjson::SUCCESS) return;
-        std::size_t index = 0;
-        for (const JsonElement entry : array) {
-            const std::size_t position = index++;
-            JsonObject object;
-            if (entry.get_object().get(object) != simdjson::SUCCESS) continue;
-            const auto bounds = scanMembers(object, kRangeKeys, kIgnoreUnknown);
-            const std::string_view begin = bounds.present[kBegin] ? stringOf(bounds.value[kBegin]) : std::string_view{};
-            const std::string_view end = bounds.present[kEnd] ? stringOf(bounds.value[kEnd]) : std::string_view{};
-            if (begin.empty() || end.empty()) {
-                const Location entryAt = rangeAt.at(position);
-                const auto show = [&](RangeKey key, std::string_view value) {
-                    return bounds.present[key] ? quotedText(value) : std::string("missing");
-                };
-                fail(entryAt, Rule::opname_range_bound_empty,
-                     {{"name", entryAt.name()}, {"begin", show(kBegin, begin)}, {"end", show(kEnd, end)}});
-            }
-        }
-    }
-
-    void checkStats() {
-        const Location at = member(kStats);
-        if (arraySize(members_.value[kStats]) == 0) {
-            fail(at, Rule::dump_stats_empty, {{"allowed", joinedText(kStatsValues)}});
-            return;
-        }
-        const std::string_view data = text(kData, kDefaultData);
-        if (data == "tensor"sv) {
-            fail(at, Rule::dump_stats_need_data_stats,
-                 {{"data", schema::rules::givenOrDefaultText(data, members_.present[kData])}});
-        }
-    }
-
+private:
     // K-4: core-dump mode is an apply-time failure of the dump module (500000), only after
     // the section validated.
     void checkProduct() {
@@ -703,7 +538,6 @@ private:
 
     ValidationContext &ctx_;
     JsonObject dump_;
-    Location root_{nullptr, "dump"sv, 0, false};
     Members<kDumpKeyCount> members_{};
     std::size_t errors_ = 0;
     std::size_t layerCount_ = 0;

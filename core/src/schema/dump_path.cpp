@@ -141,30 +141,8 @@ std::string joinPath(std::string_view base, std::string_view leaf) {
 }  // namespace
 
 DumpPathCheck checkDumpPath(std::string_view path) {
-    DumpPathCheck check;
-    if (path.size() > kMaxDumpPathLength) {
-        check.problem = DumpPathProblem::tooLong;
-        return check;
-    }
-    // Anything that is not "<plain IPv4>:" before the first colon is a local path, so a local
-    // directory whose name holds a colon stays usable.
-    const std::size_t colon = path.find(':');
-    if (colon != std::string_view::npos && isPlainIpv4(path.substr(0, colon))) {
-        check.remote = true;
-        const std::string_view remotePath = path.substr(colon + 1);
-        if (remotePath.empty()) {
-            check.problem = DumpPathProblem::remoteEmpty;
-            return check;
-        }
-        for (std::size_t i = 0; i < remotePath.size(); ++i) {
-            if (!isRemoteDumpPathChar(remotePath[i])) {
-                check.problem = DumpPathProblem::remoteBadChar;
-                check.offset = colon + 1 + i;
-                return check;
-            }
-        }
-        return check;
-    }
+    const DumpPathCheck check = schema::dump_rules::checkDumpPathText(path);
+    if (check.problem != DumpPathProblem::none || check.remote) return check;
     return checkLocalDirectory(path);
 }
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "aclpp/schema/dump.hpp"
+#include "aclpp/schema/dump_constraints.hpp"
 #include "platform/environment.hpp"
 #include "platform/products.hpp"
 #include "schema/effective.hpp"
@@ -18,29 +18,11 @@
 
 namespace aclpp::core {
 
-using schema::dump_rules::isPlainIpv4;
-using schema::dump_rules::isRemoteDumpPathChar;
-using schema::dump_rules::kMaxDumpPathLength;
+using schema::dump_rules::DumpPathCheck;
+using schema::dump_rules::DumpPathProblem;
 
-enum class DumpPathProblem : uint8_t {
-    none,
-    tooLong,        // more than kMaxDumpPathLength bytes
-    remoteEmpty,    // "a.b.c.d:" with nothing after the colon
-    remoteBadChar,  // a character after the colon outside the allowed set
-    notFound,       // a local path that realpath cannot resolve
-    notDirectory,   // a local path that is not a directory
-    noAccess,       // a local directory that is not readable and writable
-};
-
-struct DumpPathCheck {
-    DumpPathProblem problem = DumpPathProblem::none;
-    bool remote = false;     // the IPv4 form "a.b.c.d:<path>": nothing is checked on disk
-    std::size_t offset = 0;  // remoteBadChar: byte offset of the first bad character
-    int error = 0;           // notFound, noAccess: errno of the failing call
-};
-
-/// Checks a non-empty `dump_path` (the empty and missing cases are EP0001 and the caller's).
-/// A local path is resolved relative to the current directory.
+/// Checks a non-empty `dump_path`: the schema's text rules, then a local path on disk, resolved
+/// relative to the current directory (the empty and missing cases are EP0001 and the caller's).
 [[nodiscard]] DumpPathCheck checkDumpPath(std::string_view path);
 
 /// The reason of a failed check, for the EP0003 message ("does not exist", ...).

@@ -7,11 +7,13 @@
 // is what aclInit would return. Included by <acl/config.hpp>.
 #pragma once
 
+#include <acl/config/dump_view.hpp>
 #include <acl/config/json_writer.hpp>
 #include <acl/config/top_level.hpp>
 #include <aclpp/json/lexer.hpp>
 #include <aclpp/json/text.hpp>
 #include <aclpp/schema/dump.hpp>
+#include <aclpp/schema/dump_constraints.hpp>
 #include <aclpp/schema/profiler.hpp>
 #include <aclpp/schema/rule_table.hpp>
 #include <aclpp/schema/steps.hpp>
@@ -125,21 +127,9 @@ private:
         ++dump_errors_;
         error(::aclpp::schema::stepName(ACLPP_STEP_DUMP), pointer, rule, arguments);
     }
-    /// A dump key's pointer and the name messages give it ("dump_list[0].layer" for "/dump/dump_list/0/layer").
-    struct Place {
-        std::string pointer;
-        std::string name;
-    };
-    [[nodiscard]] static ACLPP_CONSTEXPR_STD Place dump_key(std::string_view key) {
-        return {"/dump/" + std::string(key), std::string(key)};
-    }
-    [[nodiscard]] static ACLPP_CONSTEXPR_STD Place child(const Place &parent, std::string_view key) {
-        return {parent.pointer + "/" + std::string(key), parent.name + "." + std::string(key)};
-    }
-    [[nodiscard]] static ACLPP_CONSTEXPR_STD Place element(const Place &parent, std::size_t index) {
-        const std::string text = aclpp::json::uint_text(index);
-        return {parent.pointer + "/" + text, parent.name + "[" + text + "]"};
-    }
+    /// Where a value of dump sits: its pointer, and the name messages give it
+    /// ("dump_list[0].layer" for "/dump/dump_list/0/layer").
+    using Place = dump_rules::Place;
 
     // ---- the builder's own rules: an extra key must not shadow or repeat a key. Then the text
     // the runtime reads must parse (F-3: one error, and nothing is checked after it); when it
@@ -203,19 +193,14 @@ private:
         return false;
     }
 
-    // ---- dump (K-4): phases B and C, as the core orders them ----
-    [[nodiscard]] static ACLPP_CONSTEXPR_STD bool dump_empty(const Dump &d) noexcept {
-        return !d.path && !d.mode && !d.op_switch && !d.level && !d.scene && !d.data && !d.debug && !d.kernel_data &&
-               !d.step && !d.stats && !d.list;
-    }
-
+    // ---- dump (K-4): phase B, as the core orders it; phase C is the schema's ----
     template <class Enum, std::size_t N>
     ACLPP_CONSTEXPR_STD void check_enum(const std::optional<Enum> &value, const std::array<std::string_view, N> &names,
                                         std::string_view key) {
         if (!value || enum_valid(names, *value)) return;
-        const Place at = dump_key(key);
-        dump_error(at.pointer, ConfigRule::dump_enum_value,
-                   {{"name", at.name},
+        const Place at = dump_rules::kDumpPlace.child(key);
+        dump_error(at.pointer(), ConfigRule::dump_enum_value,
+                   {{"name", at.name()},
                     {"value", quotedText(enum_text(names, *value))},
                     {"allowed", rule_table::joinedText(names)}});
     }
@@ -241,7 +226,8 @@ private:
     }
 
     ACLPP_CONSTEXPR_STD void check_dump(const Dump &d) {
-        if (dump_empty(d)) return;
+        const DumpView view(d);
+        if (view.empty()) return;
         // Phase B, in the order of the core's enumeration table.
         check_enum(d.mode, kDumpModeNames, "dump_mode");
         check_enum(d.data, kDumpDataNames, "dump_data");
@@ -249,183 +235,29 @@ private:
         check_enum(d.scene, kDumpSceneNames, "dump_scene");
         if (d.kernel_data) check_kernel_data(*d.kernel_data);
         if (d.stats) {
-            const Place stats = dump_key("dump_stats");
+            const Place stats = dump_rules::kDumpPlace.child("dump_stats");
             for (std::size_t i = 0; i < d.stats->size(); ++i) {
                 if (enum_valid(kDumpStatNames, (*d.stats)[i])) continue;
-                const Place at = element(stats, i);
-                dump_error(at.pointer, ConfigRule::dump_stats_value,
-                           {{"name", at.name},
+                const Place at = stats.at(i);
+                dump_error(at.pointer(), ConfigRule::dump_stats_value,
+                           {{"name", at.name()},
                             {"value", quotedText(enum_text(kDumpStatNames, (*d.stats)[i]))},
                             {"allowed", rule_table::joinedText(kDumpStatNames)}});
             }
         }
         if (dump_errors_ != 0) return;
-
-        // Phase C.
-        const bool debug = d.debug.value_or(false);
-        const bool op_switch = d.op_switch.value_or(false);
-        const bool watcher = d.scene == DumpScene::watcher;
-        const bool exception = d.scene && *d.scene != DumpScene::watcher;
-        const auto switch_on = [this](std::string_view key, ConfigRule rule, std::string_view scene = {}) {
-            dump_error("/dump/" + std::string(key), rule, {{"name", key}, {"value", "\"on\""}, {"scene", scene}});
-        };
-        if (watcher) {
-            if (debug) switch_on("dump_debug", ConfigRule::watcher_debug_on);
-            if (op_switch) switch_on("dump_op_switch", ConfigRule::watcher_op_switch_on);
-            if (d.mode && *d.mode != DumpMode::output) {
-                dump_error("/dump/dump_mode", ConfigRule::watcher_mode_not_output,
-                           {{"name", "dump_mode"}, {"value", quotedText(to_string(*d.mode))}});
-            }
-        }
-        if (exception) {
-            const std::string scene = quotedText(to_string(*d.scene));
-            if (debug) switch_on("dump_debug", ConfigRule::exception_scene_debug_on, scene);
-            if (op_switch) switch_on("dump_op_switch", ConfigRule::exception_scene_op_switch_on, scene);
-            return;
-        }
-        check_path(d);
-        if (debug) {
-            if (op_switch) switch_on("dump_op_switch", ConfigRule::overflow_op_switch_on);
-            return;
-        }
-        if (d.step && !d.step->empty()) {
-            const std::string step = aclpp::json::as_written(*d.step);
-            const dump_rules::StepCheck check = dump_rules::checkDumpStep(step);
-            if (check.issue != dump_rules::StepIssue::none) {
-                dump_error("/dump/dump_step", ConfigRule::dump_step_syntax,
-                           {{"value", quotedText(step)}, {"issue", rule_table::stepIssueText(check)}});
-            }
-        }
-        if (d.list) {
-            const Place list = dump_key("dump_list");
-            for (std::size_t i = 0; i < d.list->size(); ++i)
-                check_model(d, (*d.list)[i], element(list, i), watcher, op_switch);
-        }
-        if (d.stats) {
-            if (d.stats->empty()) {
-                dump_error("/dump/dump_stats", ConfigRule::dump_stats_empty,
-                           {{"allowed", rule_table::joinedText(kDumpStatNames)}});
-            } else if (d.data.value_or(DumpData::tensor) == DumpData::tensor) {
-                dump_error("/dump/dump_stats", ConfigRule::dump_stats_need_data_stats,
-                           {{"data", rule_table::givenOrDefaultText("tensor", d.data.has_value())}});
-            }
-        }
+        dump_rules::checkDumpConstraints(view, *this);
     }
 
-    ACLPP_CONSTEXPR_STD void check_path(const Dump &d) {
-        if (!d.path) {
-            dump_error("/dump/dump_path", ConfigRule::dump_path_missing,
-                       {{"scenes", rule_table::joinedText(dump_rules::kExceptionSceneValues)}, {"releases", ""}});
-            return;
-        }
-        const std::string written = aclpp::json::as_written(*d.path);  // what the runtime reads (F-3)
-        const std::string_view path = written;
-        if (path.empty()) {
-            dump_error("/dump/dump_path", ConfigRule::dump_path_empty, {});
-            return;
-        }
-        const std::string value = quotedText(path);
-        if (path.size() > dump_rules::kMaxDumpPathLength) {
-            dump_error("/dump/dump_path", ConfigRule::dump_path_too_long,
-                       {{"value", value}, {"problem", rule_table::pathLengthText(path.size())}});
-            return;
-        }
-        const std::size_t colon = path.find(':');
-        if (colon == std::string_view::npos || !dump_rules::isPlainIpv4(path.substr(0, colon)))
-            return;  // a local path: run time
-        if (colon + 1 == path.size()) {
-            dump_error("/dump/dump_path", ConfigRule::dump_path_remote_empty,
-                       {{"value", value}, {"problem", rule_table::kRemoteEmptyText}});
-            return;
-        }
-        for (std::size_t i = colon + 1; i < path.size(); ++i) {
-            if (!dump_rules::isRemoteDumpPathChar(path[i])) {
-                dump_error("/dump/dump_path", ConfigRule::dump_path_remote_bad_char,
-                           {{"value", value}, {"problem", rule_table::remoteBadCharText(path, i)}});
-                return;
-            }
-        }
+public:
+    // The sink of dump_rules::checkDumpConstraints.
+    ACLPP_CONSTEXPR_STD void fail(const Place &at, ConfigRule rule, std::initializer_list<Argument> arguments) {
+        dump_error(at.pointer(), rule, arguments);
     }
+    /// A local dump_path is the file system's to judge, at run time.
+    constexpr void localPath(const Place &, std::string_view) const noexcept {}
 
-    ACLPP_CONSTEXPR_STD void check_model(const Dump &d, const DumpModel &m, const Place &at, bool watcher,
-                                         bool op_switch) {
-        const bool has_model = m.model_name.has_value();
-        const bool model_empty = has_model && m.model_name->empty();
-        const Place model = child(at, "model_name");
-        bool model_reported = false;
-        if (!op_switch) {
-            if (model_empty) {
-                model_reported = true;
-                dump_error(model.pointer, ConfigRule::list_model_name_empty, {{"name", model.name}});
-            }
-            if (m.layer && m.layer->empty()) {
-                const Place layer = child(at, "layer");
-                dump_error(layer.pointer, ConfigRule::list_layer_empty, {{"name", layer.name}});
-            }
-        }
-        const std::size_t nodes = m.watcher_nodes ? m.watcher_nodes->size() : 0;
-        const Place nodes_at = child(at, "watcher_nodes");
-        if (watcher) {
-            if (!m.watcher_nodes) {
-                dump_error(nodes_at.pointer, ConfigRule::watcher_nodes_missing, {{"name", nodes_at.name}});
-            } else if (nodes == 0) {
-                dump_error(nodes_at.pointer, ConfigRule::watcher_nodes_empty, {{"name", nodes_at.name}});
-            }
-            if (has_model && !model_reported) {
-                dump_error(model.pointer, ConfigRule::watcher_model_name_set,
-                           {{"name", model.name}, {"value", quotedText(aclpp::json::as_written(*m.model_name))}});
-            }
-        } else if (nodes > 0) {
-            dump_error(nodes_at.pointer, ConfigRule::watcher_nodes_without_watcher,
-                       {{"name", nodes_at.name},
-                        {"value", ::aclpp::text::arrayText(nodes)},
-                        {"scene", d.scene ? quotedText(to_string(*d.scene)) : std::string("not set")}});
-        }
-        const bool level_op = d.level.value_or(DumpLevel::all) == DumpLevel::op;
-        const std::string level =
-            rule_table::givenOrDefaultText(to_string(d.level.value_or(DumpLevel::all)), d.level.has_value());
-        const std::size_t optype = m.optype_blacklist ? m.optype_blacklist->size() : 0;
-        const std::size_t opname = m.opname_blacklist ? m.opname_blacklist->size() : 0;
-        const Place optype_at = child(at, "optype_blacklist");
-        const Place opname_at = child(at, "opname_blacklist");
-        if (optype > dump_rules::kMaxBlacklistEntries) {
-            dump_error(optype_at.pointer, ConfigRule::blacklist_too_long,
-                       {{"name", optype_at.name}, {"count", aclpp::json::uint_text(optype)}});
-        }
-        if (opname > dump_rules::kMaxBlacklistEntries) {
-            dump_error(opname_at.pointer, ConfigRule::blacklist_too_long,
-                       {{"name", opname_at.name}, {"count", aclpp::json::uint_text(opname)}});
-        }
-        if (optype > 0 && !level_op) {
-            dump_error(optype_at.pointer, ConfigRule::blacklist_needs_level_op,
-                       {{"name", optype_at.name}, {"level", level}});
-        }
-        if (opname > 0 && !level_op) {
-            dump_error(opname_at.pointer, ConfigRule::blacklist_needs_level_op,
-                       {{"name", opname_at.name}, {"level", level}});
-        }
-        if (!m.opname_range || m.opname_range->empty()) return;
-        const Place ranges = child(at, "opname_range");
-        if (!level_op) {
-            dump_error(ranges.pointer, ConfigRule::opname_range_needs_level_op,
-                       {{"name", ranges.name}, {"level", level}});
-        }
-        if (!has_model || (model_empty && !model_reported)) {
-            dump_error(model.pointer, ConfigRule::opname_range_needs_model_name,
-                       {{"name", model.name}, {"state", has_model ? "empty (\"\")" : "missing"}});
-        }
-        for (std::size_t j = 0; j < m.opname_range->size(); ++j) {
-            const OpnameRange &r = (*m.opname_range)[j];
-            if (r.begin && !r.begin->empty() && r.end && !r.end->empty()) continue;
-            const auto show = [](const std::optional<std::string> &bound) {
-                return bound ? quotedText(aclpp::json::as_written(*bound)) : std::string("missing");
-            };
-            const Place entry = element(ranges, j);
-            dump_error(entry.pointer, ConfigRule::opname_range_bound_empty,
-                       {{"name", entry.name}, {"begin", show(r.begin)}, {"end", show(r.end)}});
-        }
-    }
-
+private:
     // ---- profiler (K-5): per key in document order, then the "switch on" checks ----
     ACLPP_CONSTEXPR_STD void profiler_error(std::string_view key, ConfigRule rule,
                                             std::initializer_list<Argument> arguments) {
