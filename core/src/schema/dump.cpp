@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "aclpp/schema/dump.hpp"
-#include "aclpp/schema/dump_constraints.hpp"
+#include "aclpp/schema/dump_checks.hpp"
 #include "aclpp/schema/dump_enumerations.hpp"
 #include "aclpp/schema/rule_table.hpp"
 #include "schema/context.hpp"
@@ -29,13 +29,6 @@ using schema::rules::joinedText;
 using schema::rules::Rule;
 
 // ---- Small helpers (the string-building ones run only for a finding) -------------------------
-
-bool contains(std::span<const std::string_view> values, std::string_view value) noexcept {
-    for (const std::string_view candidate : values) {
-        if (candidate == value) return true;
-    }
-    return false;
-}
 
 std::string didYouMean(std::string_view value, std::span<const std::string_view> candidates) {
     const std::vector<std::string_view> list(candidates.begin(), candidates.end());
@@ -132,11 +125,11 @@ public:
             warnUnknown(schema::dump_rules::kDumpPlace, key, kDumpKeys, "dump");
         });
         checkTypes();
-        checkEnumerations();
+        schema::dump_rules::checkDumpValues(view(), *this);
         // Phase C rules read the values as strings and arrays; the reference never reaches them
         // after a type or value error either.
         if (errors_ != 0) return false;
-        checkConstraints();
+        schema::dump_rules::checkDumpConstraints(view(), *this);
         if (errors_ != 0) return false;
         checkProduct();
         if (errors_ == 0) warnMissingDumpKinds();
@@ -338,81 +331,29 @@ private:
         if (members.present[kEnd]) checkString(members.value[kEnd], at.child(kRangeKeys[kEnd]));
     }
 
-    // ---- phase B: enumerations ----
+    // ---- phases B and C: the schema's (aclpp/schema/dump_checks.hpp) ----
 
-    [[nodiscard]] bool isString(DumpKey key) const noexcept {
-        return members_.present[key] && members_.value[key].type() == JsonType::STRING;
-    }
-
-    void checkEnumerations() {
-        for (const Enumeration &enumeration : kEnumerations) {
-            if (isString(enumeration.key)) {
-                checkValue(stringOf(members_.value[enumeration.key]), member(enumeration.key), enumeration.allowed,
-                           Rule::dump_enum_value);
-            }
-        }
-        if (isString(kKernelData)) checkKernelData(stringOf(members_.value[kKernelData]));
-        JsonArray stats;
-        if (members_.present[kStats] && members_.value[kStats].get_array().get(stats) == simdjson::SUCCESS) {
-            const Location statsAt = member(kStats);
-            std::size_t index = 0;
-            for (const JsonElement stat : stats) {
-                if (stat.type() == JsonType::STRING) {
-                    checkValue(stringOf(stat), statsAt.at(index), kStatsValues, Rule::dump_stats_value);
-                }
-                ++index;
-            }
-        }
-    }
-
-    void checkValue(std::string_view value, const Location &at, std::span<const std::string_view> allowed, Rule rule) {
-        if (contains(allowed, value)) return;
-        const std::string list = joinedText(allowed);
-        if (value.empty()) {
-            fail(at, Rule::dump_enum_empty, {{"name", at.name()}, {"allowed", list}});
-            return;
-        }
-        error(
-            at,
-            schema::rules::renderMessage(rule, {{"name", at.name()}, {"value", quotedText(value)}, {"allowed", list}}),
-            didYouMean(value, allowed));
-    }
-
-    // A comma list without trimming: "all, printf" and "all," are errors (one per value).
-    void checkKernelData(std::string_view value) {
-        std::size_t start = 0;
-        for (std::size_t index = 0;; ++index) {
-            const std::size_t comma = value.find(',', start);
-            const std::string_view item =
-                value.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-            if (item.empty() || !contains(kKernelDataValues, item)) {
-                reportKernelDataItem(value, index, item);
-                return;
-            }
-            if (comma == std::string_view::npos) return;
-            start = comma + 1;
-        }
-    }
-
-    void reportKernelDataItem(std::string_view value, std::size_t index, std::string_view item) {
-        const Rule rule = item.empty() ? Rule::dump_kernel_data_empty : Rule::dump_kernel_data_value;
-        error(member(kKernelData),
-              schema::rules::renderMessage(rule, {{"value", quotedText(value)},
-                                                  {"index", std::to_string(index)},
-                                                  {"item", item.empty() ? std::string("empty") : quotedText(item)},
-                                                  {"allowed", joinedText(kKernelDataValues)}}),
-              item.empty() ? std::string() : didYouMean(item, kKernelDataValues));
-    }
-
-    // ---- phase C: constraints, the schema's (aclpp/schema/dump_constraints.hpp) ----
-
-    /// The members of an object (the section, a dump_list item, an opname_range entry) as phase
-    /// C reads them.
+    /// The members of an object (the section, a dump_list item, an opname_range entry) as
+    /// phases B and C read them.
     template <std::size_t N>
     struct MembersView {
         Members<N> members;
         [[nodiscard]] std::optional<std::string_view> text(std::size_t key) const noexcept {
-            return members.present[key] ? std::optional<std::string_view>(stringOf(members.value[key])) : std::nullopt;
+            std::string_view text;
+            if (!members.present[key] || members.value[key].get_string().get(text) != simdjson::SUCCESS)
+                return std::nullopt;
+            return text;
+        }
+        template <class F>
+        void forEachText(std::size_t key, F &&f) const {
+            JsonArray array;
+            if (!members.present[key] || members.value[key].get_array().get(array) != simdjson::SUCCESS) return;
+            std::size_t index = 0;
+            for (const JsonElement element : array) {
+                std::string_view text;
+                if (element.get_string().get(text) == simdjson::SUCCESS) f(text, index);
+                ++index;
+            }
         }
         [[nodiscard]] bool present(std::size_t key) const noexcept { return members.present[key]; }
         [[nodiscard]] std::size_t size(std::size_t key) const noexcept {
@@ -453,13 +394,18 @@ private:
         }
     };
 
-    void checkConstraints() { schema::dump_rules::checkDumpConstraints(SectionView{{members_}, dump_}, *this); }
+    [[nodiscard]] SectionView view() const noexcept { return SectionView{{members_}, dump_}; }
 
 public:
-    // The sink of checkDumpConstraints.
-    /// A finding of a rule of the schema's table, its message rendered from the row.
-    void fail(const Location &at, Rule rule, std::initializer_list<schema::rules::Argument> arguments) {
-        error(at, schema::rules::renderMessage(rule, arguments), std::string(schema::rules::row(rule).hint));
+    // The sink of checkDumpValues and checkDumpConstraints.
+    /// A finding of a rule of the schema's table, its message rendered from the row; for a
+    /// wrong value, the hint is the closest allowed one.
+    void fail(const Location &at, Rule rule, std::initializer_list<schema::rules::Argument> arguments,
+              schema::dump_rules::Suggestion suggestion = {}) {
+        std::string hint = suggestion.allowed.size != 0
+                               ? didYouMean(suggestion.value, {suggestion.allowed.data, suggestion.allowed.size})
+                               : std::string(schema::rules::row(rule).hint);
+        error(at, schema::rules::renderMessage(rule, arguments), std::move(hint));
     }
     /// A local dump_path that passed the text rules: it must be a readable and writable directory.
     void localPath(const Location &at, std::string_view path) {

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "aclpp/schema/dump_constraints.hpp"
+#include "aclpp/schema/dump_checks.hpp"
 #include "platform/environment.hpp"
 #include "platform/products.hpp"
 #include "schema/effective.hpp"

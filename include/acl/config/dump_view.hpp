@@ -1,6 +1,6 @@
-// acl/config/dump_view.hpp: acl::Dump as the view the schema's dump constraints read
-// (<aclpp/schema/dump_constraints.hpp>), so that validate_static() runs the core's phase C
-// itself: each key through the field table that binds the member to the key's row, strings as
+// acl/config/dump_view.hpp: acl::Dump as the view the schema's dump checks read
+// (<aclpp/schema/dump_checks.hpp>), so that validate_static() runs the core's phases B and C
+// themselves: each key through the field table that binds the member to the key's row, strings as
 // to_json writes them. Included by <acl/config/rules.hpp>.
 #pragma once
 
@@ -38,7 +38,8 @@ static_assert(binds_every_key(dump_model_fields{}, ::aclpp::schema::dump_rules::
               "acl::DumpModel and acl::OpnameRange must bind every key of a dump_list item and a range once");
 
 /// A string member as the runtime reads it: text as written (F-3), a switch "on"/"off", an
-/// enumeration by its name; nullopt when absent or an array.
+/// enumeration by its name, a list of enumerators as the comma list to_json writes; nullopt when
+/// absent or an array of strings.
 template <class T>
 [[nodiscard]] ACLPP_CONSTEXPR_STD std::optional<std::string> member_text(const std::optional<T> &value) {
     if (!value) return std::nullopt;
@@ -48,8 +49,31 @@ template <class T>
         return std::string(on_off(*value));
     } else if constexpr (std::is_enum_v<T>) {
         return std::string(to_string(*value));
+    } else if constexpr (std::is_enum_v<typename T::value_type>) {
+        std::string text;
+        for (std::size_t i = 0; i < value->size(); ++i) {
+            if (i > 0) text += ',';
+            text += to_string((*value)[i]);
+        }
+        return text;
     } else {
         return std::nullopt;
+    }
+}
+
+/// f(text, index) for each string of an array of strings or enumerators (by name).
+template <class T, class F>
+ACLPP_CONSTEXPR_STD void for_each_text(const std::optional<T> &value, F &f) {
+    if constexpr (requires(const T &v) { v.begin(); } && !std::is_same_v<T, std::string>) {
+        using Item = typename T::value_type;
+        if (!value) return;
+        for (std::size_t i = 0; i < value->size(); ++i) {
+            if constexpr (std::is_same_v<Item, std::string>) {
+                f(aclpp::json::as_written((*value)[i]), i);
+            } else if constexpr (std::is_enum_v<Item>) {
+                f(to_string((*value)[i]), i);
+            }
+        }
     }
 }
 
@@ -71,6 +95,13 @@ public:
 
     [[nodiscard]] ACLPP_CONSTEXPR_STD std::optional<std::string> text(std::size_t key) const {
         return visit<std::optional<std::string>>(Fields{}, key, [](const auto &member) { return member_text(member); });
+    }
+    template <class F>
+    ACLPP_CONSTEXPR_STD void forEachText(std::size_t key, F &&f) const {
+        (void)visit<bool>(Fields{}, key, [&](const auto &member) {
+            for_each_text(member, f);
+            return true;
+        });
     }
     [[nodiscard]] constexpr bool present(std::size_t key) const noexcept {
         return visit<bool>(Fields{}, key, [](const auto &member) { return member.has_value(); });
@@ -110,6 +141,12 @@ struct DumpModelView : FieldView<DumpModel, dump_model_fields> {
 
 struct DumpView : FieldView<Dump, dump_fields> {
     using FieldView::FieldView;
+    /// A key whose JSON value is an array has no text, even if it is of enumerators.
+    [[nodiscard]] ACLPP_CONSTEXPR_STD std::optional<std::string> text(std::size_t key) const {
+        if (::aclpp::schema::dump_rules::kKeyRows[key].kind == ::aclpp::schema::dump_rules::ValueKind::valueArray)
+            return std::nullopt;
+        return FieldView::text(key);
+    }
     template <class F>
     constexpr void forEachItem(F &&f) const {
         if (!value_.list) return;

@@ -13,7 +13,7 @@
 #include <aclpp/json/lexer.hpp>
 #include <aclpp/json/text.hpp>
 #include <aclpp/schema/dump.hpp>
-#include <aclpp/schema/dump_constraints.hpp>
+#include <aclpp/schema/dump_checks.hpp>
 #include <aclpp/schema/profiler.hpp>
 #include <aclpp/schema/rule_table.hpp>
 #include <aclpp/schema/steps.hpp>
@@ -193,65 +193,19 @@ private:
         return false;
     }
 
-    // ---- dump (K-4): phase B, as the core orders it; phase C is the schema's ----
-    template <class Enum, std::size_t N>
-    ACLPP_CONSTEXPR_STD void check_enum(const std::optional<Enum> &value, const std::array<std::string_view, N> &names,
-                                        std::string_view key) {
-        if (!value || enum_valid(names, *value)) return;
-        const Place at = dump_rules::kDumpPlace.child(key);
-        dump_error(at.pointer(), ConfigRule::dump_enum_value,
-                   {{"name", at.name()},
-                    {"value", quotedText(enum_text(names, *value))},
-                    {"allowed", rule_table::joinedText(names)}});
-    }
-
-    ACLPP_CONSTEXPR_STD void check_kernel_data(const std::vector<KernelData> &items) {
-        const std::string value = quotedText(comma_list(kKernelDataNames, items));
-        const std::string allowed = rule_table::joinedText(kKernelDataNames);
-        if (items.empty()) {
-            dump_error("/dump/dump_kernel_data", ConfigRule::dump_kernel_data_empty,
-                       {{"value", value}, {"index", "0"}, {"item", "empty"}, {"allowed", allowed}});
-            return;
-        }
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            if (!enum_valid(kKernelDataNames, items[i])) {
-                dump_error("/dump/dump_kernel_data", ConfigRule::dump_kernel_data_value,
-                           {{"value", value},
-                            {"index", aclpp::json::uint_text(i)},
-                            {"item", quotedText(enum_text(kKernelDataNames, items[i]))},
-                            {"allowed", allowed}});
-                return;
-            }
-        }
-    }
-
+    // ---- dump (K-4): phases B and C are the schema's (aclpp/schema/dump_checks.hpp) ----
     ACLPP_CONSTEXPR_STD void check_dump(const Dump &d) {
         const DumpView view(d);
         if (view.empty()) return;
-        // Phase B, in the order of the core's enumeration table.
-        check_enum(d.mode, kDumpModeNames, "dump_mode");
-        check_enum(d.data, kDumpDataNames, "dump_data");
-        check_enum(d.level, kDumpLevelNames, "dump_level");
-        check_enum(d.scene, kDumpSceneNames, "dump_scene");
-        if (d.kernel_data) check_kernel_data(*d.kernel_data);
-        if (d.stats) {
-            const Place stats = dump_rules::kDumpPlace.child("dump_stats");
-            for (std::size_t i = 0; i < d.stats->size(); ++i) {
-                if (enum_valid(kDumpStatNames, (*d.stats)[i])) continue;
-                const Place at = stats.at(i);
-                dump_error(at.pointer(), ConfigRule::dump_stats_value,
-                           {{"name", at.name()},
-                            {"value", quotedText(enum_text(kDumpStatNames, (*d.stats)[i]))},
-                            {"allowed", rule_table::joinedText(kDumpStatNames)}});
-            }
-        }
+        dump_rules::checkDumpValues(view, *this);
         if (dump_errors_ != 0) return;
         dump_rules::checkDumpConstraints(view, *this);
     }
 
 public:
-    // The sink of dump_rules::checkDumpConstraints.
-    ACLPP_CONSTEXPR_STD void fail(const Place &at, ConfigRule rule, std::initializer_list<Argument> arguments) {
+    // The sink of dump_rules::checkDumpValues and checkDumpConstraints.
+    ACLPP_CONSTEXPR_STD void fail(const Place &at, ConfigRule rule, std::initializer_list<Argument> arguments,
+                                  dump_rules::Suggestion = {}) {
         dump_error(at.pointer(), rule, arguments);
     }
     /// A local dump_path is the file system's to judge, at run time.

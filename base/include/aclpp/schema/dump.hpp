@@ -111,6 +111,8 @@ inline constexpr uint8_t kNotPhaseB = UINT8_MAX;
 struct ValueList {
     const std::string_view *data = nullptr;
     std::size_t size = 0;
+    [[nodiscard]] constexpr const std::string_view *begin() const noexcept { return data; }
+    [[nodiscard]] constexpr const std::string_view *end() const noexcept { return data + size; }
 };
 template <std::size_t N>
 [[nodiscard]] constexpr ValueList valueList(const std::array<std::string_view, N> &values) noexcept {

@@ -1,12 +1,15 @@
-// Phase C of the `dump` section (decision K-4): the rules between its keys, in CANN's order,
-// written once over a view of the section. The core's validator runs them on the parsed file
-// (a view over simdjson values), Config::validate_static() on the typed config in a constant
-// expression (a view over acl::Dump); each finding goes to the caller's sink with the rule
-// table's row, so the two report the same rules, pointers, order and texts.
+// Phases B and C of the `dump` section (decision K-4): the allowed values of each key and the
+// rules between keys, in CANN's order, written once over a view of the section. The core's
+// validator runs them on the parsed file (a view over simdjson values), Config::validate_static()
+// on the typed config in a constant expression (a view over acl::Dump); each finding goes to the
+// caller's sink with the rule table's row, so the two report the same rules, pointers, order and
+// texts.
 //
-// A view, for a section whose types (phase A) and values (phase B) are right:
+// A view:
 //   view.text(DumpKey)          std::optional of a string (a std::string or std::string_view):
-//                               a string member as the runtime reads it, nullopt when absent
+//                               a string member as the runtime reads it, nullopt when absent or
+//                               not a string
+//   view.forEachText(DumpKey, f)  f(text, index) for each string of an array member
 //   view.present(DumpKey)       whether the member is given
 //   view.size(DumpKey)          the elements of an array member, 0 when absent
 //   view.empty()                true when the section has no member (only releases before
@@ -15,8 +18,11 @@
 //                               text(ItemKey), present(ItemKey), size(ItemKey) as above and
 //                               forEachRange(f): f(range, index) for each opname_range entry,
 //                               which has text(RangeKey)
+// Phase C reads only a section whose types (phase A) and values (phase B) are right.
 // A sink:
-//   sink.fail(place, rule, arguments)   a finding of the rule table's `rule`
+//   sink.fail(place, rule, arguments, suggestion)  a finding of the rule table's `rule`; a
+//                               wrong value comes with the allowed ones (Suggestion), for a
+//                               sink that suggests the closest
 //   sink.localPath(place, path)         a local dump_path that passed the text rules: the
 //                                       file-system checks are the caller's (run time only)
 #pragma once
@@ -152,6 +158,12 @@ struct DumpPathCheck {
     return check;
 }
 
+/// A wrong value and the values allowed in its place.
+struct Suggestion {
+    std::string_view value;
+    ValueList allowed;
+};
+
 namespace constraints {
 
 using rules::Rule;
@@ -161,6 +173,53 @@ template <class Text>
 [[nodiscard]] constexpr std::string_view textOr(const std::optional<Text> &value, std::string_view fallback) noexcept {
     return value ? std::string_view(*value) : fallback;
 }
+
+// ---- phase B ----
+
+[[nodiscard]] constexpr bool allows(ValueList allowed, std::string_view value) noexcept {
+    for (const std::string_view candidate : allowed) {
+        if (candidate == value) return true;
+    }
+    return false;
+}
+
+template <class Sink>
+ACLPP_CONSTEXPR_STD void checkValue(std::string_view value, const Place &at, ValueList allowed, Rule rule, Sink &sink) {
+    if (allows(allowed, value)) return;
+    if (value.empty()) {
+        sink.fail(at, Rule::dump_enum_empty, {{"name", at.name()}, {"allowed", rules::joinedText(allowed)}}, {});
+        return;
+    }
+    sink.fail(at, rule,
+              {{"name", at.name()}, {"value", text::quotedText(value)}, {"allowed", rules::joinedText(allowed)}},
+              {value, allowed});
+}
+
+/// A comma list without trimming: "all, printf" and "all," are errors; the first wrong item is.
+template <class Sink>
+ACLPP_CONSTEXPR_STD void checkKernelData(std::string_view value, Sink &sink) {
+    const ValueList allowed = kKeyRows[kKernelData].values;
+    std::size_t start = 0;
+    for (std::size_t index = 0;; ++index) {
+        const std::size_t comma = value.find(',', start);
+        const std::string_view item =
+            value.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+        if (item.empty() || !allows(allowed, item)) {
+            const Rule rule = item.empty() ? Rule::dump_kernel_data_empty : Rule::dump_kernel_data_value;
+            sink.fail(kDumpPlace.child(kDumpKeys[kKernelData]), rule,
+                      {{"value", text::quotedText(value)},
+                       {"index", json::uint_text(index)},
+                       {"item", item.empty() ? std::string("empty") : text::quotedText(item)},
+                       {"allowed", rules::joinedText(allowed)}},
+                      {item, item.empty() ? ValueList{} : allowed});
+            return;
+        }
+        if (comma == std::string_view::npos) return;
+        start = comma + 1;
+    }
+}
+
+// ---- phase C ----
 
 /// What a dump_list item's rules read of the section.
 struct ListRules {
@@ -308,6 +367,29 @@ ACLPP_CONSTEXPR_STD void checkStats(const View &view, Sink &sink) {
 }
 
 }  // namespace constraints
+
+/// Phase B: each enumeration in the order of DCC CheckDumpFieldValues (KeyRow::phaseB), then
+/// dump_kernel_data's items and dump_stats' values. Strings only: a value of the wrong type is
+/// phase A's finding.
+template <class View, class Sink>
+ACLPP_CONSTEXPR_STD void checkDumpValues(const View &view, Sink &sink) {
+    for (uint8_t place = 0; place < kDumpKeyCount; ++place) {
+        for (const KeyRow &row : kKeyRows) {
+            if (row.phaseB != place) continue;
+            const auto given = view.text(row.key);
+            if (given) {
+                constraints::checkValue(*given, kDumpPlace.child(row.name), row.values, rules::Rule::dump_enum_value,
+                                        sink);
+            }
+        }
+    }
+    const auto kernelData = view.text(kKernelData);
+    if (kernelData) constraints::checkKernelData(*kernelData, sink);
+    const Place stats = kDumpPlace.child(kDumpKeys[kStats]);
+    view.forEachText(kStats, [&](std::string_view value, std::size_t index) {
+        constraints::checkValue(value, stats.at(index), kKeyRows[kStats].values, rules::Rule::dump_stats_value, sink);
+    });
+}
 
 /// Phase C on a section whose types and values are right, in CANN's order: the scene's rules,
 /// then dump_path, the overflow dump's, dump_step, each dump_list item, dump_stats.
