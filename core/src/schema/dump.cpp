@@ -95,12 +95,18 @@ std::vector<std::string> splitKernelData(std::string_view text) {
     return types;
 }
 
-std::string supportedCoreDumpFamilies() {
+/// Whether a product has the feature a key row's gated value needs (K-2).
+bool hasFeature(const FamilyTraits &traits, ProductGate feature) noexcept {
+    return feature != ProductGate::coreDump || traits.coreDump;
+}
+
+/// The families that have `feature`, for the message of a gated value.
+std::string familiesWith(ProductGate feature) {
     std::string out;
     for (const Family family : {Family::ascend950, Family::atlasA3, Family::atlasA2, Family::atlas910,
                                 Family::atlas310P, Family::atlas310B}) {
         const FamilyTraits &traits = familyTraits(family);
-        if (!traits.coreDump) continue;
+        if (!hasFeature(traits, feature)) continue;
         if (!out.empty()) out += ", ";
         out += traits.name;
     }
@@ -415,19 +421,22 @@ public:
     }
 
 private:
-    // K-4: core-dump mode is an apply-time failure of the dump module (500000), only after
-    // the section validated.
+    // K-4: a value the product lacks the feature for (the key rows' gates: core-dump mode) is an
+    // apply-time failure of the dump module (500000), only after the section validated.
     void checkProduct() {
         checkSingleOpDump();
         // Where no exception dump exists, warnMissingDumpKinds covers every exception scene.
         if (!ctx_.product.traits->debugDumps) return;
-        if (text(kScene, {}) != "aic_err_detail_dump"sv || ctx_.product.traits->coreDump) return;
-        ++errors_;
-        ctx_.report.error(ACLPP_STEP_DUMP, ACL_ERROR_INTERNAL_ERROR, member(kScene).pointer(),
-                          "dump_scene is \"aic_err_detail_dump\" (core-dump mode), which " +
-                              std::string(ctx_.product.soc) + " (" + std::string(ctx_.product.traits->name) +
-                              ") does not support; supported on: " + supportedCoreDumpFamilies(),
-                          "use \"aic_err_norm_dump\" or \"aic_err_brief_dump\" on this product");
+        for (const KeyRow &row : kKeyRows) {
+            const ValueGate &gate = row.gate;
+            if (hasFeature(*ctx_.product.traits, gate.feature) || text(row.key, {}) != gate.value) continue;
+            ++errors_;
+            ctx_.report.error(ACLPP_STEP_DUMP, ACL_ERROR_INTERNAL_ERROR, member(row.key).pointer(),
+                              std::string(row.name) + " is " + quotedText(gate.value) + " (" + std::string(gate.what) +
+                                  "), which " + productName() +
+                                  " does not support; supported on: " + familiesWith(gate.feature),
+                              std::string(gate.instead));
+        }
     }
 
     // P-4: single-operator dump is an error on a model-dump-only product, after the section
