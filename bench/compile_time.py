@@ -92,6 +92,10 @@ def project_flags(build_dir, source_suffix):
     for entry in commands:
         if entry["file"].endswith(source_suffix):
             args = entry.get("arguments") or shlex.split(entry["command"])
+            # A compiler cache in front (meson puts ccache there when it finds it) would time
+            # cache hits: the compiler behind it is what is measured.
+            if os.path.basename(args[0]) in ("ccache", "sccache"):
+                args = args[1:]
             flags, skip = [], False
             for arg in args[1:]:
                 if skip:
