@@ -110,52 +110,38 @@ ACLPP_CONSTEXPR_STD void write_dump(ConfigWriter &w, const Dump &d, field_table<
     w.end_object();
 }
 
-ACLPP_CONSTEXPR_STD void write_profiler(ConfigWriter &w, const Profiler &p) {
-    w.key("profiler").begin_object();
-    const auto on = [&w](std::string_view key, const std::optional<bool> &value) {
-        if (value) w.key(key).string(on_off(*value));
-    };
-    const auto text = [&w](std::string_view key, const std::optional<std::string> &value) {
-        if (value) w.key(key).string(*value);
-    };
-    const auto freq = [&w](std::string_view key, const std::optional<std::uint32_t> &value) {
-        if (value) w.key(key).number(*value);
-    };
-    // The msprof allow-list order (K-5).
-    on("switch", p.enabled);
-    text("output", p.output);
-    text("aic_metrics", p.aic_metrics);
-    on("aicpu", p.aicpu);
-    on("l2", p.l2);
-    if (p.storage_limit_mb) {
-        char digits[22] = {};  // the number and "MB"
-        const std::size_t n = aclpp::json::uint_digits(*p.storage_limit_mb, digits).size();
-        digits[n] = 'M';
-        digits[n + 1] = 'B';
-        w.key("storage_limit").string(std::string_view(digits, n + 2));
+/// One member of Profiler, as its key row's kind says (the member's type is checked against the
+/// kind where profiler_fields is declared).
+template <std::size_t Row, class T>
+ACLPP_CONSTEXPR_STD void write_profiler_field(ConfigWriter &w, const std::optional<T> &value) {
+    constexpr const aclpp::schema::profiler_rules::KeyRule &row = aclpp::schema::profiler_rules::kKeyRules[Row];
+    constexpr profiler_form form = form_of(row.kind);
+    if (!value) return;
+    w.key(row.key);
+    if constexpr (form == profiler_form::on_off) {
+        w.string(on_off(*value));
+    } else if constexpr (form == profiler_form::text) {
+        w.string(*value);
+    } else if constexpr (form == profiler_form::enumeration) {
+        w.string(to_string(*value));
+    } else if constexpr (form == profiler_form::comma_list) {
+        w.string(comma_list(row.values, *value));
+    } else if constexpr (form == profiler_form::frequency) {
+        w.number(*value);
+    } else {
+        constexpr std::string_view unit = aclpp::schema::profiler_rules::kStorageLimitUnit;  // "<N>MB"
+        char digits[21 + unit.size()] = {};
+        const std::size_t n = aclpp::json::uint_digits(*value, digits).size();
+        for (std::size_t i = 0; i < unit.size(); ++i) digits[n + i] = unit[i];
+        w.string(std::string_view(digits, n + unit.size()));
     }
-    on("hccl", p.hccl);
-    on("msproftx", p.msproftx);
-    on("instr_profiling", p.instr_profiling);
-    freq("instr_profiling_freq", p.instr_profiling_freq);
-    on("task_tsfw", p.task_tsfw);
-    on("ascendcl", p.ascendcl);
-    if (p.task_time) w.key("task_time").string(to_string(*p.task_time));
-    on("runtime_api", p.runtime_api);
-    if (p.ge_api) w.key("ge_api").string(to_string(*p.ge_api));
-    on("task_memory", p.task_memory);
-    freq("sys_hardware_mem_freq", p.sys_hardware_mem_freq);
-    text("sys_mem_serviceflow", p.sys_mem_serviceflow);
-    if (p.llc_profiling) w.key("llc_profiling").string(to_string(*p.llc_profiling));
-    freq("sys_io_sampling_freq", p.sys_io_sampling_freq);
-    freq("sys_interconnection_freq", p.sys_interconnection_freq);
-    freq("sys_cpu_freq", p.sys_cpu_freq);
-    freq("dvpp_freq", p.dvpp_freq);
-    if (p.host_sys) w.key("host_sys").string(comma_list(kHostSysNames, *p.host_sys));
-    if (p.host_sys_usage) w.key("host_sys_usage").string(comma_list(kHostSysUsageNames, *p.host_sys_usage));
-    freq("host_sys_usage_freq", p.host_sys_usage_freq);
-    freq("sys_lp_freq", p.sys_lp_freq);
-    text("optype", p.optype);
+}
+
+/// The msprof allow-list order (K-5): the rows'.
+template <std::size_t... Rows, auto... Members>
+ACLPP_CONSTEXPR_STD void write_profiler(ConfigWriter &w, const Profiler &p, field_table<field<Rows, Members>...>) {
+    w.key("profiler").begin_object();
+    (write_profiler_field<Rows>(w, p.*Members), ...);
     w.end_object();
 }
 
@@ -187,7 +173,7 @@ ACLPP_CONSTEXPR_STD std::string Config::to_json(JsonStyle style) const {
         const auto mode = static_cast<unsigned>(*event_mode);
         w.key("acl_graph").begin_object().key("event_mode").string(aclpp::json::uint_digits(mode, digits)).end_object();
     }
-    if (profiler) detail::write_profiler(w, *profiler);
+    if (profiler) detail::write_profiler(w, *profiler, detail::profiler_fields{});
     for (const ExtraKey &item : extra) w.key(item.key).raw(item.json);
     w.end_object();
     return w.take();

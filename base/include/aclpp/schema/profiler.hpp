@@ -193,6 +193,13 @@ static_assert(rowsConsistent());
     return kKeyRules[0];
 }
 
+/// The position of `key` in kKeyRules, or kKeyRules.size() when no row has it.
+[[nodiscard]] constexpr std::size_t rowOf(std::string_view key) noexcept {
+    std::size_t row = 0;
+    while (row < kKeyRules.size() && kKeyRules[row].key != key) ++row;
+    return row;
+}
+
 /// True when `release`'s allow-list has `key` (by default: master's, aclpp's default rules).
 [[nodiscard]] constexpr bool isKey(std::string_view key, cann::Release release = cann::kDefaultRelease) noexcept {
     for (const KeyRule &rule : kKeyRules) {
