@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace acl {
@@ -145,35 +146,61 @@ ACLPP_CONSTEXPR_STD void write_profiler(ConfigWriter &w, const Profiler &p, fiel
     w.end_object();
 }
 
+/// One top-level key row's value, as its value rule says: a JSON string of digits or "0"/"1", or
+/// a JSON number.
+template <std::size_t Row, class T>
+ACLPP_CONSTEXPR_STD void write_top_level_value(ConfigWriter &w, const T &value) {
+    using aclpp::schema::top_level_rules::ValueRule;
+    constexpr ValueRule rule = aclpp::schema::top_level_rules::kKeyRules[Row].rule;
+    char digits[21] = {};
+    if constexpr (std::is_same_v<T, ErrMsgMode>) {
+        w.string(acl::to_string(value));
+    } else if constexpr (std::is_enum_v<T>) {
+        w.string(aclpp::json::uint_digits(static_cast<unsigned>(value), digits));
+    } else if constexpr (rule == ValueRule::stringDeviceId) {
+        w.string(aclpp::json::int_digits(value, digits));
+    } else if constexpr (aclpp::schema::top_level_rules::isStringRule(rule)) {
+        w.string(aclpp::json::uint_digits(value, digits));
+    } else {
+        w.number(value);
+    }
+}
+
+template <class Owner, std::size_t... Rows, auto... Members>
+ACLPP_CONSTEXPR_STD void write_config(ConfigWriter &w, const Owner &owner, field_table<field<Rows, Members>...>);
+
+template <std::size_t Row, class T>
+ACLPP_CONSTEXPR_STD void write_config_field(ConfigWriter &w, const std::optional<T> &value) {
+    if (!value) return;
+    if constexpr (std::is_same_v<T, Dump>) {
+        write_dump(w, *value, dump_fields{});
+    } else if constexpr (std::is_same_v<T, Profiler>) {
+        write_profiler(w, *value, profiler_fields{});
+    } else if constexpr (std::is_same_v<T, StackSize>) {
+        w.key(aclpp::schema::top_level_rules::kStackSection).begin_object();
+        write_config(w, *value, stack_fields{});
+        w.end_object();
+    } else {
+        constexpr const aclpp::schema::top_level_rules::KeyRule &row = aclpp::schema::top_level_rules::kKeyRules[Row];
+        const bool in_object = !row.section.empty() && row.section != aclpp::schema::top_level_rules::kStackSection;
+        if (in_object) w.key(row.section).begin_object();
+        write_top_level_value<Row>(w.key(row.key), *value);
+        if (in_object) w.end_object();
+    }
+}
+
+/// The members of a row table (config_fields, stack_fields) that are set, with their sections.
+template <class Owner, std::size_t... Rows, auto... Members>
+ACLPP_CONSTEXPR_STD void write_config(ConfigWriter &w, const Owner &owner, field_table<field<Rows, Members>...>) {
+    (write_config_field<Rows>(w, owner.*Members), ...);
+}
+
 }  // namespace detail
 
 ACLPP_CONSTEXPR_STD std::string Config::to_json(JsonStyle style) const {
     detail::ConfigWriter w(style == JsonStyle::pretty);
     w.begin_object();
-    if (err_msg_mode) w.key("err_msg_mode").string(acl::to_string(*err_msg_mode));
-    if (dump) detail::write_dump(w, *dump, detail::dump_fields{});
-    char digits[21] = {};
-    if (max_opqueue_num) w.key("max_opqueue_num").string(aclpp::json::uint_digits(*max_opqueue_num, digits));
-    if (stack_size) {
-        w.key("StackSize").begin_object();
-        if (stack_size->aicore_stack_size) w.key("aicore_stack_size").number(*stack_size->aicore_stack_size);
-        if (stack_size->simt_stack_size) w.key("simt_stack_size").number(*stack_size->simt_stack_size);
-        if (stack_size->simt_divergence_stack_size) {
-            w.key("simt_divergence_stack_size").number(*stack_size->simt_divergence_stack_size);
-        }
-        w.end_object();
-    }
-    if (default_device) {
-        w.key("defaultDevice").begin_object();
-        w.key("default_device").string(aclpp::json::int_digits(*default_device, digits)).end_object();
-    }
-    if (simd_printf_fifo_size_per_core) w.key("simd_printf_fifo_size_per_core").number(*simd_printf_fifo_size_per_core);
-    if (simt_printf_fifo_size) w.key("simt_printf_fifo_size").number(*simt_printf_fifo_size);
-    if (event_mode) {
-        const auto mode = static_cast<unsigned>(*event_mode);
-        w.key("acl_graph").begin_object().key("event_mode").string(aclpp::json::uint_digits(mode, digits)).end_object();
-    }
-    if (profiler) detail::write_profiler(w, *profiler, detail::profiler_fields{});
+    detail::write_config(w, *this, detail::config_fields{});
     for (const ExtraKey &item : extra) w.key(item.key).raw(item.json);
     w.end_object();
     return w.take();

@@ -216,73 +216,84 @@ private:
     }
 
     void read_top_level(Config &c, const std::string &key, const JsonValue &v) {
+        using aclpp::schema::top_level_rules::kStackSection;
         const std::string at = pointer("", key);
-        if (key == "err_msg_mode") {
-            if (const auto s = string(v, at, ACL_ERROR_INVALID_PARAM)) {
-                if (*s == "0" || *s == "1") {
-                    c.err_msg_mode = *s == "0" ? ErrMsgMode::thread : ErrMsgMode::process;
-                } else {
-                    fail(ACL_ERROR_INVALID_PARAM, at, "err_msg_mode must be \"0\" or \"1\"");
-                }
-            }
-        } else if (key == "dump") {
+        if (key == "dump") {
             if (object(v, at, ACL_ERROR_INVALID_DUMP_CONFIG)) c.dump = read_dump(v, at);
-        } else if (key == "max_opqueue_num") {
-            if (const auto n = digits(v, at, ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG, ACL_ERROR_INVALID_PARAM,
-                                      std::numeric_limits<std::uint32_t>::max())) {
-                c.max_opqueue_num = static_cast<std::uint32_t>(*n);
-            }
-        } else if (key == "StackSize") {
+        } else if (key == "profiler") {
+            if (object(v, at, ACL_ERROR_INVALID_PARAM)) c.profiler = read_profiler(v, at);
+        } else if (read_rows(c, "", key, v, at, config_fields{})) {
+        } else if (key == kStackSection) {
             if (!ignored_unless_object(v, at)) return;
             StackSize s;
             members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
-                std::optional<std::uint32_t> *slot = k == "aicore_stack_size"            ? &s.aicore_stack_size
-                                                     : k == "simt_stack_size"            ? &s.simt_stack_size
-                                                     : k == "simt_divergence_stack_size" ? &s.simt_divergence_stack_size
-                                                                                         : nullptr;
-                if (slot == nullptr) return false;
-                if (const auto n =
-                        unsigned_number(x, p, ACL_ERROR_FAILURE, std::numeric_limits<std::uint32_t>::max())) {
-                    *slot = static_cast<std::uint32_t>(*n);
-                }
-                return true;
+                return read_rows(s, kStackSection, k, x, p, stack_fields{});
             });
             c.stack_size = s;
-        } else if (key == "defaultDevice") {
+        } else if (is_object_of_rows(key)) {
             if (!ignored_unless_object(v, at)) return;
             members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
-                if (k != "default_device") return false;
-                if (const auto n = digits(x, p, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE,
-                                          static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max()))) {
-                    c.default_device = static_cast<std::int32_t>(*n);
-                }
-                return true;
+                return read_rows(c, key, k, x, p, config_fields{});
             });
-        } else if (key == "simd_printf_fifo_size_per_core" || key == "simt_printf_fifo_size") {
-            auto &slot = key == "simt_printf_fifo_size" ? c.simt_printf_fifo_size : c.simd_printf_fifo_size_per_core;
-            if (v.is_number() && !v.as_int64()) {
-                fail(ACL_ERROR_FAILURE, at, "written with a fraction or an exponent; allowed: [1-9][0-9]*");
-            } else if (const auto n =
-                           unsigned_number(v, at, ACL_ERROR_FAILURE, std::numeric_limits<std::uint32_t>::max())) {
-                slot = static_cast<std::uint32_t>(*n);
-            }
-        } else if (key == "acl_graph") {
-            if (!ignored_unless_object(v, at)) return;
-            members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
-                if (k != "event_mode") return false;
-                if (const auto s = string(x, p, ACL_ERROR_INVALID_PARAM)) {
-                    if (*s == "0" || *s == "1") {
-                        c.event_mode = *s == "0" ? EventMode::software : EventMode::hardware;
-                    } else {
-                        fail(ACL_ERROR_INVALID_PARAM, p, "event_mode must be \"0\" or \"1\"");
-                    }
-                }
-                return true;
-            });
-        } else if (key == "profiler") {
-            if (object(v, at, ACL_ERROR_INVALID_PARAM)) c.profiler = read_profiler(v, at);
         } else {
             c.extra.push_back(ExtraKey{key, v.dump()});
+        }
+    }
+
+    /// True for a one-key object of the top-level key rows (defaultDevice, acl_graph).
+    static bool is_object_of_rows(std::string_view key) {
+        for (const aclpp::schema::top_level_rules::KeyRule &row : aclpp::schema::top_level_rules::kKeyRules) {
+            if (!key.empty() && row.section == key) return true;
+        }
+        return false;
+    }
+
+    /// The member of `owner` bound to the key `k` of `section`; false when no row of the table has it.
+    template <class Owner, std::size_t... Rows, auto... Members>
+    bool read_rows(Owner &owner, std::string_view section, const std::string &k, const JsonValue &x,
+                   const std::string &p, field_table<field<Rows, Members>...>) {
+        return (read_row<Rows>(owner.*Members, section, k, x, p) || ...);
+    }
+    template <std::size_t Row, class T>
+    bool read_row(std::optional<T> &slot, std::string_view section, const std::string &k, const JsonValue &x,
+                  const std::string &p) {
+        if constexpr (Row == section_field) {
+            return false;
+        } else {
+            constexpr const aclpp::schema::top_level_rules::KeyRule &row =
+                aclpp::schema::top_level_rules::kKeyRules[Row];
+            if (row.section != section || row.key != k) return false;
+            read_top_level_value<Row>(slot, x, p);
+            return true;
+        }
+    }
+
+    /// One top-level key row's value, as its value rule says, with the row's codes.
+    template <std::size_t Row, class T>
+    void read_top_level_value(std::optional<T> &slot, const JsonValue &x, const std::string &p) {
+        using aclpp::schema::top_level_rules::kZeroOrOneValues;
+        using aclpp::schema::top_level_rules::ValueRule;
+        constexpr const aclpp::schema::top_level_rules::KeyRule &row = aclpp::schema::top_level_rules::kKeyRules[Row];
+        constexpr std::uint64_t kUint32Max = std::numeric_limits<std::uint32_t>::max();
+        if constexpr (row.rule == ValueRule::stringZeroOrOne) {
+            if (const auto s = string(x, p, row.typeError)) {
+                if (*s == kZeroOrOneValues[0] || *s == kZeroOrOneValues[1]) {
+                    slot = static_cast<T>(*s == kZeroOrOneValues[0] ? 0 : 1);
+                } else {
+                    fail(row.valueError, p, std::string(row.key) + " must be \"0\" or \"1\"");
+                }
+            }
+        } else if constexpr (row.rule == ValueRule::stringPositive || row.rule == ValueRule::stringDeviceId) {
+            constexpr std::uint64_t max = row.rule == ValueRule::stringPositive
+                                              ? kUint32Max
+                                              : static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max());
+            if (const auto n = digits(x, p, row.typeError, row.valueError, max)) slot = static_cast<T>(*n);
+        } else {
+            if (row.rule == ValueRule::fifoToken && x.is_number() && !x.as_int64()) {
+                fail(row.valueError, p, "written with a fraction or an exponent; allowed: [1-9][0-9]*");
+            } else if (const auto n = unsigned_number(x, p, row.typeError, kUint32Max)) {
+                slot = static_cast<T>(*n);
+            }
         }
     }
 

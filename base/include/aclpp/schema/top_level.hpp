@@ -39,6 +39,9 @@ enum class ValueRule : uint8_t {
     fifoToken,        // a JSON integer written as [1-9][0-9]*
 };
 
+/// The object of the stack-size keys: the C++ layer's acl::StackSize.
+inline constexpr std::string_view kStackSection = "StackSize";
+
 /// KeyRule::defaultValue of a key whose absence leaves the choice to the product or the runtime.
 inline constexpr int64_t kNoDefault = -1;
 
@@ -91,6 +94,13 @@ inline constexpr std::array<KeyRule, 9> kKeyRules{{
      kNoDefault},
 }};
 
+/// The position of `key` in kKeyRules, or kKeyRules.size() when no row has it.
+[[nodiscard]] constexpr std::size_t rowOf(std::string_view key) noexcept {
+    std::size_t row = 0;
+    while (row < kKeyRules.size() && kKeyRules[row].key != key) ++row;
+    return row;
+}
+
 constexpr const KeyRule &ruleFor(std::string_view key) {
     for (const KeyRule &rule : kKeyRules) {
         if (rule.key == key) return rule;
@@ -130,7 +140,7 @@ template <std::size_t N>
     for (const KeyRule &rule : kKeyRules) n += rule.section == section ? 1 : 0;
     return n;
 }
-inline constexpr auto kStackKeys = sectionKeys<sectionSize("StackSize")>("StackSize");
+inline constexpr auto kStackKeys = sectionKeys<sectionSize(kStackSection)>(kStackSection);
 inline constexpr auto kDefaultDeviceKeys = sectionKeys<sectionSize("defaultDevice")>("defaultDevice");
 inline constexpr auto kAclGraphKeys = sectionKeys<sectionSize("acl_graph")>("acl_graph");
 
