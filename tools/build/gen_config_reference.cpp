@@ -182,7 +182,7 @@ void writeLimits(std::ostream &out, const std::vector<FamilyRow> &rows) {
         const std::string products = rule.supported == nullptr
                                          ? std::string("all")
                                          : familiesWith(rows, [&](const FamilyTraits &t) { return t.*rule.supported; });
-        out << "| " << code(rule.configPointer) << " | " << static_cast<int>(rule.limit) << " | "
+        out << "| " << code(rule.config.pointer) << " | " << static_cast<int>(rule.limit) << " | "
             << cell(rule.description) << " | " << bytes(rule.defaultValue) << " | " << cell(limitBehaviour(rule))
             << " | "
             << (rule.readBackFactor == 1 ? std::string("as stored")

@@ -136,7 +136,7 @@ void writeEffectiveConfig(JsonWriter &w, const EffectiveConfig &e, const Platfor
     };
     for (const LimitRule &limit : kLimitRules) {
         const Setting<uint32_t> &setting = limitSetting(e, limit.limit);
-        if (shown(limit.supported, setting)) writeSetting(w, limit.configPointer, setting, number);
+        if (shown(limit.supported, setting)) writeSetting(w, limit.config.pointer, setting, number);
     }
     if (shown(&FamilyTraits::eventMode, e.eventMode)) {
         writeSetting(w, schema::top_level_rules::kEventMode.pointer, e.eventMode, [&](const std::optional<uint8_t> &m) {

@@ -116,7 +116,7 @@ void refused(JsonWriter &w, const std::string &description) {
 
 const LimitRule *limitOf(const schema::top_level_rules::KeyRule &rule) {
     for (const LimitRule &limit : kLimitRules) {
-        if (limit.configKey == rule.key) return &limit;
+        if (&limit.config == &rule) return &limit;
     }
     return nullptr;
 }
