@@ -182,7 +182,7 @@ void writeLimits(std::ostream &out, const std::vector<FamilyRow> &rows) {
         const std::string products = rule.supported == nullptr
                                          ? std::string("all")
                                          : familiesWith(rows, [&](const FamilyTraits &t) { return t.*rule.supported; });
-        out << "| " << code(rule.configPointer) << " | " << static_cast<int>(rule.limit) << " | "
+        out << "| " << code(rule.config.pointer) << " | " << static_cast<int>(rule.limit) << " | "
             << cell(rule.description) << " | " << bytes(rule.defaultValue) << " | " << cell(limitBehaviour(rule))
             << " | "
             << (rule.readBackFactor == 1 ? std::string("as stored")
@@ -327,14 +327,13 @@ std::string quotedList(std::span<const std::string_view> values, std::string_vie
 
 std::string profilerAllowed(const schema::profiler_rules::KeyRule &rule) {
     using schema::profiler_rules::Kind;
+    const std::span<const std::string_view> values(rule.values.data, rule.values.size);
     switch (rule.kind) {
         case Kind::plainSwitch:
-            return "string: " + quotedList(schema::profiler_rules::kSwitchValues);
         case Kind::geApi:
-            return "string: " + quotedList(schema::profiler_rules::kGeApiValues);
         case Kind::taskTime:
-            return "string: " +
-                   quotedList(schema::profiler_rules::kTaskTimeValues, schema::profiler_rules::kTaskTimeL3);
+        case Kind::llcProfiling:
+            return "string: " + quotedList(values, rule.productValue);
         case Kind::frequency:
             return "integer from 1 to " + (rule.maxFrequency != 0 ? std::to_string(rule.maxFrequency)
                                                                   : std::string("the product maximum (below)"));
@@ -348,12 +347,9 @@ std::string profilerAllowed(const schema::profiler_rules::KeyRule &rule) {
                    std::to_string(schema::profiler_rules::kMaxAicMetricsLength) + " characters";
         case Kind::memServiceflow:
             return "non-empty string";
-        case Kind::llcProfiling:
-            return "string: " + quotedList(schema::profiler_rules::kLlcProfilingValues);
         case Kind::hostSys:
-            return "string: a comma list of " + quotedList(schema::profiler_rules::kHostSysItems);
         case Kind::hostSysUsage:
-            return "string: a comma list of " + quotedList(schema::profiler_rules::kHostSysUsageItems);
+            return "string: a comma list of " + quotedList(values);
         case Kind::output: {
             std::string chars;
             for (const schema::profiler_rules::ForbiddenChar &f : schema::profiler_rules::kOutputForbidden) {

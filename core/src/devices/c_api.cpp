@@ -171,7 +171,7 @@ aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value) {
         if (decision.code != ACL_SUCCESS) {
             const LimitRule *rule = findLimitRule(limit);
             recordError(std::string(aclppErrorName(decision.code)) + "(" + std::to_string(decision.code) +
-                        "): aclrtDeviceSetLimit(" + (rule ? std::string(rule->configKey) : std::to_string(limit)) +
+                        "): aclrtDeviceSetLimit(" + (rule ? std::string(rule->config.key) : std::to_string(limit)) +
                         ", " + std::to_string(value) + "): " + decision.note + " (E-3)");
             return decision.code;
         }
@@ -187,7 +187,7 @@ aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value) {
         if (findLimitRule(limit) == nullptr) return ACL_ERROR_RT_PARAM_INVALID;
         if (!limitSupported(*devices.product->traits, limit)) {
             recordError(std::string("ACL_ERROR_RT_FEATURE_NOT_SUPPORT(207000): aclrtDeviceGetLimit: ") +
-                        std::string(findLimitRule(limit)->configKey) + " is not supported on " + devices.socName);
+                        std::string(findLimitRule(limit)->config.key) + " is not supported on " + devices.socName);
             return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
         }
         *value = static_cast<size_t>(readBackLimit(limit, devices.limits.get(limit)));

@@ -10,6 +10,7 @@
 
 #include "acl/acl.h"
 #include "acl/aclpp_runtime.h"
+#include "aclpp/schema/top_level.hpp"
 #include "platform/products.hpp"
 
 namespace aclpp::core {
@@ -34,35 +35,64 @@ enum class LimitKind : uint8_t {
 struct LimitRule {
     aclppDeviceLimit limit;
     LimitKind kind;
-    std::string_view configKey;      // "simt_stack_size"
-    std::string_view configPointer;  // "/StackSize/simt_stack_size"
-    std::string_view description;    // "SIMT stack size per thread"
-    uint32_t defaultValue;
-    uint32_t granule;               // round up to a multiple of this
-    uint32_t minimum;               // printfFifo: lowest accepted; aicoreStack: the floor
-    uint32_t maximum;               // printfFifo: highest accepted; 0 = per product / none
-    uint32_t readBackFactor;        // GetLimit answers stored * factor (SIMT stack: per warp)
-    bool FamilyTraits::*supported;  // nullptr: every product stores it
+    const schema::top_level_rules::KeyRule &config;  // its acl.json key row
+    std::string_view configKey;                      // "simt_stack_size": the row's
+    std::string_view configPointer;                  // "/StackSize/simt_stack_size": the row's
+    std::string_view description;                    // "SIMT stack size per thread"
+    uint32_t defaultValue;                           // the row's
+    uint32_t granule;                                // round up to a multiple of this
+    uint32_t minimum;                                // printfFifo: lowest accepted; aicoreStack: the floor
+    uint32_t maximum;                                // printfFifo: highest accepted; 0 = per product / none
+    uint32_t readBackFactor;                         // GetLimit answers stored * factor (SIMT stack: per warp)
+    bool FamilyTraits::*supported;                   // nullptr: every product stores it
+
+    /// The key, pointer and default are the row's, so that they are written once.
+    constexpr LimitRule(aclppDeviceLimit limit, LimitKind kind, const schema::top_level_rules::KeyRule &config,
+                        std::string_view description, uint32_t granule, uint32_t minimum, uint32_t maximum,
+                        uint32_t readBackFactor, bool FamilyTraits::*supported) noexcept
+        : limit(limit),
+          kind(kind),
+          config(config),
+          configKey(config.key),
+          configPointer(config.pointer),
+          description(description),
+          defaultValue(static_cast<uint32_t>(config.defaultValue)),
+          granule(granule),
+          minimum(minimum),
+          maximum(maximum),
+          readBackFactor(readBackFactor),
+          supported(supported) {}
 };
+
+/// The top-level key row of `key` (a misspelt key fails to compile: kKeyRules has no such row).
+[[nodiscard]] consteval const schema::top_level_rules::KeyRule &rowOf(std::string_view key) {
+    return schema::top_level_rules::kKeyRules.at(schema::top_level_rules::rowOf(key));
+}
 
 // Table order is the aclrtDeviceLimit value, which is also the order aclInit applies the stack
 // keys in (the runtime's map is keyed by the limit type).
 inline constexpr std::array<LimitRule, 5> kLimitRules{{
-    {kLimitSimtStackSize, LimitKind::simtStack, "simt_stack_size", "/StackSize/simt_stack_size",
-     "SIMT stack size per thread", kSimtStackDefault, kSimtStackGranule, 0, 0, kWarpSize, &FamilyTraits::simtStacks},
-    {kLimitSimtDivergenceStackSize, LimitKind::simtStack, "simt_divergence_stack_size",
-     "/StackSize/simt_divergence_stack_size", "SIMT divergence stack size", kSimtDivergenceStackDefault,
-     kSimtStackGranule, 0, 0, 1, &FamilyTraits::simtStacks},
-    {kLimitSimdStackSize, LimitKind::aicoreStack, "aicore_stack_size", "/StackSize/aicore_stack_size",
-     "AI Core stack size per core", kAicoreStackDefault, kAicoreStackGranule, kAicoreStackDefault, 0, 1,
-     &FamilyTraits::aicoreStack},
-    {kLimitSimdPrintfFifoSizePerCore, LimitKind::printfFifo, "simd_printf_fifo_size_per_core",
-     "/simd_printf_fifo_size_per_core", "SIMD printf FIFO size per core", kSimdPrintfFifoDefault, kPrintfFifoGranule,
-     kSimdPrintfFifoMin, kPrintfFifoMax, 1, &FamilyTraits::simdPrintfFifo},
-    {kLimitSimtPrintfFifoSize, LimitKind::printfFifo, "simt_printf_fifo_size", "/simt_printf_fifo_size",
-     "SIMT printf FIFO size", kSimtPrintfFifoDefault, kPrintfFifoGranule, kSimtPrintfFifoMin, kPrintfFifoMax, 1,
-     &FamilyTraits::simtPrintfFifo},
+    {kLimitSimtStackSize, LimitKind::simtStack, rowOf("simt_stack_size"), "SIMT stack size per thread",
+     kSimtStackGranule, 0, 0, kWarpSize, &FamilyTraits::simtStacks},
+    {kLimitSimtDivergenceStackSize, LimitKind::simtStack, rowOf("simt_divergence_stack_size"),
+     "SIMT divergence stack size", kSimtStackGranule, 0, 0, 1, &FamilyTraits::simtStacks},
+    {kLimitSimdStackSize, LimitKind::aicoreStack, rowOf("aicore_stack_size"), "AI Core stack size per core",
+     kAicoreStackGranule, kAicoreStackDefault, 0, 1, &FamilyTraits::aicoreStack},
+    {kLimitSimdPrintfFifoSizePerCore, LimitKind::printfFifo, rowOf("simd_printf_fifo_size_per_core"),
+     "SIMD printf FIFO size per core", kPrintfFifoGranule, kSimdPrintfFifoMin, kPrintfFifoMax, 1,
+     &FamilyTraits::simdPrintfFifo},
+    {kLimitSimtPrintfFifoSize, LimitKind::printfFifo, rowOf("simt_printf_fifo_size"), "SIMT printf FIFO size",
+     kPrintfFifoGranule, kSimtPrintfFifoMin, kPrintfFifoMax, 1, &FamilyTraits::simtPrintfFifo},
 }};
+
+static_assert(
+    [] {
+        for (const LimitRule &rule : kLimitRules) {
+            if (rule.config.defaultValue < 0 || rule.config.defaultValue > UINT32_MAX) return false;
+        }
+        return true;
+    }(),
+    "a device limit's default is a uint32_t");
 
 /// The rule of `limit`, or nullptr for a value outside the enum (a C caller can pass anything).
 [[nodiscard]] const LimitRule *findLimitRule(aclppDeviceLimit limit) noexcept;

@@ -5,7 +5,6 @@
 // text and nothing is rounded.
 #include <acl/aclpp_ext.h>
 
-#include <array>
 #include <charconv>
 #include <cstdint>
 #include <memory>
@@ -16,7 +15,6 @@
 #include <vector>
 
 #include "aclpp/schema/dump.hpp"
-#include "aclpp/schema/limits.hpp"
 #include "aclpp/schema/profiler.hpp"
 #include "aclpp/schema/top_level.hpp"
 #include "config/config_file.hpp"
@@ -92,33 +90,21 @@ bool sameScalar(const Side &a, const Side &b) {
     return aclpp::core::minifiedJson(a.value.element) == aclpp::core::minifiedJson(b.value.element);  // true, null
 }
 
-/// Values the runtime uses when a key is absent: a key absent on one side and at its default
-/// on the other is no difference. The defaults are the schema's: a JSON string, or a number;
-/// those of `dump` are its key rows'.
-struct KeyDefault {
-    std::string_view pointer;
-    std::string_view string;  // "" for a number
-    std::uint32_t number = 0;
-};
-constexpr std::array<KeyDefault, 8> kKeyDefaults{{
-    {"/err_msg_mode", aclpp::schema::top_level_rules::kZeroOrOneValues[0]},
-    {"/max_opqueue_num", aclpp::schema::top_level_rules::kMaxOpqueueDefaultText},
-    {"/StackSize/aicore_stack_size", {}, aclpp::schema::kAicoreStackDefault},
-    {"/StackSize/simt_stack_size", {}, aclpp::schema::kSimtStackDefault},
-    {"/StackSize/simt_divergence_stack_size", {}, aclpp::schema::kSimtDivergenceStackDefault},
-    {"/simd_printf_fifo_size_per_core", {}, aclpp::schema::kSimdPrintfFifoDefault},
-    {"/simt_printf_fifo_size", {}, aclpp::schema::kSimtPrintfFifoDefault},
-    {"/profiler/switch", aclpp::schema::profiler_rules::kDefaultSwitch},
-}};
-
-/// The JSON text of the default of the key at `pointer`, or nothing when the key has none.
+/// The JSON text of the value the runtime uses when the key at `pointer` is absent, or nothing
+/// when it has none: a key absent on one side and at its default on the other is no difference.
+/// Every section's key rows hold the defaults.
 std::optional<std::string> defaultJson(std::string_view pointer) {
-    for (const KeyDefault &d : kKeyDefaults) {
-        if (d.pointer == pointer)
-            return d.string.empty() ? std::to_string(d.number) : '"' + std::string(d.string) + '"';
+    const auto quoted = [](std::string_view text) { return '"' + std::string(text) + '"'; };
+    for (const aclpp::schema::top_level_rules::KeyRule &rule : aclpp::schema::top_level_rules::kKeyRules) {
+        if (rule.pointer != pointer || rule.defaultValue == aclpp::schema::top_level_rules::kNoDefault) continue;
+        const std::string number = std::to_string(rule.defaultValue);
+        return aclpp::schema::top_level_rules::isStringRule(rule.rule) ? quoted(number) : number;
+    }
+    for (const aclpp::schema::profiler_rules::KeyRule &rule : aclpp::schema::profiler_rules::kKeyRules) {
+        if (rule.pointer == pointer && !rule.defaultValue.empty()) return quoted(rule.defaultValue);
     }
     for (const aclpp::schema::dump_rules::KeyRow &row : aclpp::schema::dump_rules::kKeyRows) {
-        if (row.pointer == pointer && !row.defaultValue.empty()) return '"' + std::string(row.defaultValue) + '"';
+        if (row.pointer == pointer && !row.defaultValue.empty()) return quoted(row.defaultValue);
     }
     return std::nullopt;
 }

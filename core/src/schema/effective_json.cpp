@@ -118,15 +118,16 @@ void writeEffectiveConfig(JsonWriter &w, const EffectiveConfig &e, const Platfor
     w.endObject();
     w.key("config_given").value(e.configGiven);
     w.key("settings").beginObject();
-    writeSetting(w, "/err_msg_mode", e.errMsgMode,
+    writeSetting(w, schema::top_level_rules::kErrMsgMode.pointer, e.errMsgMode,
                  [&](ErrMsgMode m) { w.value(m == ErrMsgMode::process ? "1" : "0"); });
-    writeSetting(w, "/defaultDevice/default_device", e.defaultDevice, [&](const std::optional<int32_t> &d) {
-        if (d) {
-            w.value(std::to_string(*d));
-        } else {
-            w.null();
-        }
-    });
+    writeSetting(w, schema::top_level_rules::kDefaultDevice.pointer, e.defaultDevice,
+                 [&](const std::optional<int32_t> &d) {
+                     if (d) {
+                         w.value(std::to_string(*d));
+                     } else {
+                         w.null();
+                     }
+                 });
     // A key the product does not have (issue 27: 950-only keys on an Atlas A2) has no default
     // there: it is left out unless the config set it, whose row then says "not applied".
     const auto shown = [&](bool FamilyTraits::*feature, const auto &setting) {
@@ -135,10 +136,10 @@ void writeEffectiveConfig(JsonWriter &w, const EffectiveConfig &e, const Platfor
     };
     for (const LimitRule &limit : kLimitRules) {
         const Setting<uint32_t> &setting = limitSetting(e, limit.limit);
-        if (shown(limit.supported, setting)) writeSetting(w, limit.configPointer, setting, number);
+        if (shown(limit.supported, setting)) writeSetting(w, limit.config.pointer, setting, number);
     }
     if (shown(&FamilyTraits::eventMode, e.eventMode)) {
-        writeSetting(w, "/acl_graph/event_mode", e.eventMode, [&](const std::optional<uint8_t> &m) {
+        writeSetting(w, schema::top_level_rules::kEventMode.pointer, e.eventMode, [&](const std::optional<uint8_t> &m) {
             if (m) {
                 w.value(*m == 1 ? "1" : "0");
             } else {
@@ -147,7 +148,7 @@ void writeEffectiveConfig(JsonWriter &w, const EffectiveConfig &e, const Platfor
         });
     }
     if (shown(&FamilyTraits::maxOpqueueNum, e.maxOpqueueNum)) {
-        writeSetting(w, "/max_opqueue_num", e.maxOpqueueNum, numberAsString);
+        writeSetting(w, schema::top_level_rules::kMaxOpqueueNum.pointer, e.maxOpqueueNum, numberAsString);
     }
     w.endObject();
     writeDump(w, e.dump);

@@ -116,7 +116,7 @@ void refused(JsonWriter &w, const std::string &description) {
 
 const LimitRule *limitOf(const schema::top_level_rules::KeyRule &rule) {
     for (const LimitRule &limit : kLimitRules) {
-        if (limit.configKey == rule.key) return &limit;
+        if (&limit.config == &rule) return &limit;
     }
     return nullptr;
 }
@@ -158,9 +158,6 @@ void writeKeyRule(JsonWriter &w, const schema::top_level_rules::KeyRule &rule, c
         case ValueRule::stringPositive:
             // Digits with at least one that is not 0; the upper bound is the validator's.
             w.key("type").value("string").key("pattern").value("^[0-9]*[1-9][0-9]*$");
-            if (rule.key == schema::top_level_rules::kMaxOpqueueNum.key) {
-                w.key("default").value(std::to_string(schema::top_level_rules::kMaxOpqueueDefault));
-            }
             break;
         case ValueRule::stringDeviceId:
             // 0 or no leading zero, at most 10 digits; the bound 2147483647 is the validator's.
@@ -185,7 +182,14 @@ void writeKeyRule(JsonWriter &w, const schema::top_level_rules::KeyRule &rule, c
             break;
         }
     }
-    if (limit != nullptr) w.key("default").value(uint64_t{limit->defaultValue});
+    if (rule.defaultValue != schema::top_level_rules::kNoDefault) {
+        const auto value = static_cast<uint64_t>(rule.defaultValue);
+        if (schema::top_level_rules::isStringRule(rule.rule)) {
+            w.key("default").value(std::to_string(value));
+        } else {
+            w.key("default").value(value);
+        }
+    }
     w.key("description").value(description).endObject();
 }
 
@@ -369,17 +373,16 @@ void writeProfilerKey(JsonWriter &w, const schema::profiler_rules::KeyRule &rule
     std::string allowed;
     switch (rule.kind) {
         case Kind::plainSwitch:
-            stringEnum(w, kSwitchValues);
-            break;
         case Kind::geApi:
-            stringEnum(w, kGeApiValues);
+        case Kind::llcProfiling:
+            stringEnum(w, {rule.values.data, rule.values.size});
             break;
         case Kind::taskTime: {
-            std::vector<std::string_view> values(kTaskTimeValues.begin(), kTaskTimeValues.end());
+            std::vector<std::string_view> values(rule.values.begin(), rule.values.end());
             const auto hasL3 = [](const FamilyTraits &t) { return t.profiler.taskTimeL3; };
-            if (products.any(hasL3)) values.push_back(kTaskTimeL3);
+            if (products.any(hasL3)) values.push_back(rule.productValue);
             stringEnum(w, values);
-            allowed = std::string(kTaskTimeL3) + " (task trace L3): " + products.support(hasL3);
+            allowed = std::string(rule.productValue) + " (task trace L3): " + products.support(hasL3);
             break;
         }
         case Kind::frequency: {
@@ -408,13 +411,9 @@ void writeProfilerKey(JsonWriter &w, const schema::profiler_rules::KeyRule &rule
         case Kind::memServiceflow:
             w.key("type").value("string").key("minLength").value(uint64_t{1});
             break;
-        case Kind::llcProfiling:
-            stringEnum(w, kLlcProfilingValues);
-            break;
         case Kind::hostSys:
         case Kind::hostSysUsage: {
-            const auto items = rule.kind == Kind::hostSys ? std::span<const std::string_view>(kHostSysItems)
-                                                          : std::span<const std::string_view>(kHostSysUsageItems);
+            const std::span<const std::string_view> items(rule.values.data, rule.values.size);
             w.key("type").value("string").key("pattern").value(commaListPattern(items, true));
             allowed = "A comma list of " + joined(items) + ", or \"\".";
             break;

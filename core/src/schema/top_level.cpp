@@ -30,19 +30,6 @@ using namespace schema::top_level_rules;
 using schema::allDigits;
 using schema::decimalValue;
 
-// Limit rules and key rules must name the same keys: the validator looks one up by the other.
-constexpr bool limitKeysMatch() {
-    for (const LimitRule &limit : kLimitRules) {
-        bool found = false;
-        for (const KeyRule &rule : kKeyRules) {
-            found = found || (rule.key == limit.configKey && rule.pointer == limit.configPointer);
-        }
-        if (!found) return false;
-    }
-    return true;
-}
-static_assert(limitKeysMatch(), "every device limit needs a key rule with the same key and pointer");
-
 // ---- reading values -----------------------------------------------------------------------
 
 /// The outcome of reading one value against its ValueRule.
@@ -302,10 +289,7 @@ bool lackedLimitTolerated(const ValidationContext &ctx, const LimitRule &limit) 
 }
 
 const KeyRule &keyRuleOf(const LimitRule &limit) {
-    for (const KeyRule &rule : kKeyRules) {
-        if (rule.key == limit.configKey) return rule;
-    }
-    return kKeyRules[0];  // unreachable: limitKeysMatch() holds
+    return limit.config;
 }
 
 /// The product may refuse a well-typed value. For stack sizes the reference swallows every
@@ -365,7 +349,7 @@ void checkStackSize(ValidationContext &ctx, JsonObject root) {
     LimitValues pending;
     for (const LimitRule &limit : kLimitRules) {
         if (limit.kind == LimitKind::printfFifo) continue;
-        const std::optional<JsonElement> element = findMember(*section, limit.configKey);
+        const std::optional<JsonElement> element = findMember(*section, limit.config.key);
         if (!element) continue;
         // Every stack key is checked even after a failure: the validation report lists all of
         // them, and the decisive code is the same (500001 at this step).
@@ -403,7 +387,7 @@ void checkPrintfFifos(ValidationContext &ctx, JsonObject root) {
     LimitValues pending;
     for (const LimitRule &limit : kLimitRules) {
         if (limit.kind != LimitKind::printfFifo) continue;
-        const std::optional<JsonElement> element = findMember(root, limit.configKey);
+        const std::optional<JsonElement> element = findMember(root, limit.config.key);
         if (!element) continue;
         const std::optional<uint64_t> value = readChecked(ctx, keyRuleOf(limit), *element);
         // The SIMD FIFO is set first and a failure returns before the SIMT FIFO is tried

@@ -118,6 +118,15 @@ template <class Enum, std::size_t N>
     return static_cast<std::size_t>(value) < N;
 }
 
+/// True when the enumerators of Enum are named, in order, exactly a key row's values.
+template <class Enum>
+[[nodiscard]] constexpr bool names_row_values(::aclpp::schema::ValueList values) noexcept {
+    for (std::size_t i = 0; i < values.size; ++i) {
+        if (to_string(static_cast<Enum>(i)) != values.data[i]) return false;
+    }
+    return to_string(static_cast<Enum>(values.size)) == "<invalid>";
+}
+
 /// A typed member bound to the key row `Key` of its section's table (decision C-4): to_json and
 /// from_json walk a struct's field_table instead of naming each key.
 template <std::size_t Key, auto Member>

@@ -149,15 +149,6 @@ using dump_fields = field_table<
     field<::aclpp::schema::dump_rules::kStep, &Dump::step>, field<::aclpp::schema::dump_rules::kStats, &Dump::stats>,
     field<::aclpp::schema::dump_rules::kList, &Dump::list>>;
 
-/// True when the enumerators of Enum are named, in order, exactly the row's values.
-template <class Enum>
-[[nodiscard]] constexpr bool names_row_values(const ::aclpp::schema::dump_rules::KeyRow &row) noexcept {
-    for (std::size_t i = 0; i < row.values.size; ++i) {
-        if (to_string(static_cast<Enum>(i)) != row.values.data[i]) return false;
-    }
-    return to_string(static_cast<Enum>(row.values.size)) == "<invalid>";
-}
-
 /// True when the member type `T` (in its std::optional) holds what the row's kind reads.
 template <std::size_t Key, class T>
 [[nodiscard]] constexpr bool fits_row() noexcept {
@@ -166,12 +157,12 @@ template <std::size_t Key, class T>
     if constexpr (row.kind == ValueKind::text || row.kind == ValueKind::steps) {
         return std::is_same_v<T, std::optional<std::string>>;
     } else if constexpr (row.kind == ValueKind::enumeration) {
-        return std::is_enum_v<typename T::value_type> && names_row_values<typename T::value_type>(row);
+        return std::is_enum_v<typename T::value_type> && names_row_values<typename T::value_type>(row.values);
     } else if constexpr (row.kind == ValueKind::onOff) {
         return std::is_same_v<T, std::optional<bool>>;
     } else if constexpr (row.kind == ValueKind::commaList || row.kind == ValueKind::valueArray) {
         using Item = typename T::value_type::value_type;
-        return std::is_enum_v<Item> && names_row_values<Item>(row);
+        return std::is_enum_v<Item> && names_row_values<Item>(row.values);
     } else {
         return std::is_same_v<T, std::optional<std::vector<DumpModel>>>;
     }

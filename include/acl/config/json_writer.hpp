@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace acl {
@@ -110,53 +111,88 @@ ACLPP_CONSTEXPR_STD void write_dump(ConfigWriter &w, const Dump &d, field_table<
     w.end_object();
 }
 
-ACLPP_CONSTEXPR_STD void write_profiler(ConfigWriter &w, const Profiler &p) {
-    w.key("profiler").begin_object();
-    const auto on = [&w](std::string_view key, const std::optional<bool> &value) {
-        if (value) w.key(key).string(on_off(*value));
-    };
-    const auto text = [&w](std::string_view key, const std::optional<std::string> &value) {
-        if (value) w.key(key).string(*value);
-    };
-    const auto freq = [&w](std::string_view key, const std::optional<std::uint32_t> &value) {
-        if (value) w.key(key).number(*value);
-    };
-    // The msprof allow-list order (K-5).
-    on("switch", p.enabled);
-    text("output", p.output);
-    text("aic_metrics", p.aic_metrics);
-    on("aicpu", p.aicpu);
-    on("l2", p.l2);
-    if (p.storage_limit_mb) {
-        char digits[22] = {};  // the number and "MB"
-        const std::size_t n = aclpp::json::uint_digits(*p.storage_limit_mb, digits).size();
-        digits[n] = 'M';
-        digits[n + 1] = 'B';
-        w.key("storage_limit").string(std::string_view(digits, n + 2));
+/// One member of Profiler, as its key row's kind says (the member's type is checked against the
+/// kind where profiler_fields is declared).
+template <std::size_t Row, class T>
+ACLPP_CONSTEXPR_STD void write_profiler_field(ConfigWriter &w, const std::optional<T> &value) {
+    constexpr const aclpp::schema::profiler_rules::KeyRule &row = aclpp::schema::profiler_rules::kKeyRules[Row];
+    constexpr profiler_form form = form_of(row.kind);
+    if (!value) return;
+    w.key(row.key);
+    if constexpr (form == profiler_form::on_off) {
+        w.string(on_off(*value));
+    } else if constexpr (form == profiler_form::text) {
+        w.string(*value);
+    } else if constexpr (form == profiler_form::enumeration) {
+        w.string(to_string(*value));
+    } else if constexpr (form == profiler_form::comma_list) {
+        w.string(comma_list(row.values, *value));
+    } else if constexpr (form == profiler_form::frequency) {
+        w.number(*value);
+    } else {
+        constexpr std::string_view unit = aclpp::schema::profiler_rules::kStorageLimitUnit;  // "<N>MB"
+        char digits[21 + unit.size()] = {};
+        const std::size_t n = aclpp::json::uint_digits(*value, digits).size();
+        for (std::size_t i = 0; i < unit.size(); ++i) digits[n + i] = unit[i];
+        w.string(std::string_view(digits, n + unit.size()));
     }
-    on("hccl", p.hccl);
-    on("msproftx", p.msproftx);
-    on("instr_profiling", p.instr_profiling);
-    freq("instr_profiling_freq", p.instr_profiling_freq);
-    on("task_tsfw", p.task_tsfw);
-    on("ascendcl", p.ascendcl);
-    if (p.task_time) w.key("task_time").string(to_string(*p.task_time));
-    on("runtime_api", p.runtime_api);
-    if (p.ge_api) w.key("ge_api").string(to_string(*p.ge_api));
-    on("task_memory", p.task_memory);
-    freq("sys_hardware_mem_freq", p.sys_hardware_mem_freq);
-    text("sys_mem_serviceflow", p.sys_mem_serviceflow);
-    if (p.llc_profiling) w.key("llc_profiling").string(to_string(*p.llc_profiling));
-    freq("sys_io_sampling_freq", p.sys_io_sampling_freq);
-    freq("sys_interconnection_freq", p.sys_interconnection_freq);
-    freq("sys_cpu_freq", p.sys_cpu_freq);
-    freq("dvpp_freq", p.dvpp_freq);
-    if (p.host_sys) w.key("host_sys").string(comma_list(kHostSysNames, *p.host_sys));
-    if (p.host_sys_usage) w.key("host_sys_usage").string(comma_list(kHostSysUsageNames, *p.host_sys_usage));
-    freq("host_sys_usage_freq", p.host_sys_usage_freq);
-    freq("sys_lp_freq", p.sys_lp_freq);
-    text("optype", p.optype);
+}
+
+/// The msprof allow-list order (K-5): the rows'.
+template <std::size_t... Rows, auto... Members>
+ACLPP_CONSTEXPR_STD void write_profiler(ConfigWriter &w, const Profiler &p, field_table<field<Rows, Members>...>) {
+    w.key("profiler").begin_object();
+    (write_profiler_field<Rows>(w, p.*Members), ...);
     w.end_object();
+}
+
+/// One top-level key row's value, as its value rule says: a JSON string of digits or "0"/"1", or
+/// a JSON number.
+template <std::size_t Row, class T>
+ACLPP_CONSTEXPR_STD void write_top_level_value(ConfigWriter &w, const T &value) {
+    using aclpp::schema::top_level_rules::ValueRule;
+    constexpr ValueRule rule = aclpp::schema::top_level_rules::kKeyRules[Row].rule;
+    char digits[21] = {};
+    if constexpr (std::is_same_v<T, ErrMsgMode>) {
+        w.string(acl::to_string(value));
+    } else if constexpr (std::is_enum_v<T>) {
+        w.string(aclpp::json::uint_digits(static_cast<unsigned>(value), digits));
+    } else if constexpr (rule == ValueRule::stringDeviceId) {
+        w.string(aclpp::json::int_digits(value, digits));
+    } else if constexpr (aclpp::schema::top_level_rules::isStringRule(rule)) {
+        w.string(aclpp::json::uint_digits(value, digits));
+    } else {
+        w.number(value);
+    }
+}
+
+template <class Owner, std::size_t... Rows, auto... Members>
+ACLPP_CONSTEXPR_STD void write_config(ConfigWriter &w, const Owner &owner, field_table<field<Rows, Members>...>);
+
+template <std::size_t Row, class T>
+ACLPP_CONSTEXPR_STD void write_config_field(ConfigWriter &w, const std::optional<T> &value) {
+    if (!value) return;
+    if constexpr (std::is_same_v<T, Dump>) {
+        write_dump(w, *value, dump_fields{});
+    } else if constexpr (std::is_same_v<T, Profiler>) {
+        write_profiler(w, *value, profiler_fields{});
+    } else if constexpr (std::is_same_v<T, StackSize>) {
+        w.key(aclpp::schema::top_level_rules::kStackSection).begin_object();
+        write_config(w, *value, stack_fields{});
+        w.end_object();
+    } else {
+        constexpr const aclpp::schema::top_level_rules::KeyRule &row = aclpp::schema::top_level_rules::kKeyRules[Row];
+        const bool in_object = !row.section.empty() && row.section != aclpp::schema::top_level_rules::kStackSection;
+        if (in_object) w.key(row.section).begin_object();
+        write_top_level_value<Row>(w.key(row.key), *value);
+        if (in_object) w.end_object();
+    }
+}
+
+/// The members of a row table (config_fields, stack_fields) that are set, with their sections.
+template <class Owner, std::size_t... Rows, auto... Members>
+ACLPP_CONSTEXPR_STD void write_config(ConfigWriter &w, const Owner &owner, field_table<field<Rows, Members>...>) {
+    (write_config_field<Rows>(w, owner.*Members), ...);
 }
 
 }  // namespace detail
@@ -164,30 +200,7 @@ ACLPP_CONSTEXPR_STD void write_profiler(ConfigWriter &w, const Profiler &p) {
 ACLPP_CONSTEXPR_STD std::string Config::to_json(JsonStyle style) const {
     detail::ConfigWriter w(style == JsonStyle::pretty);
     w.begin_object();
-    if (err_msg_mode) w.key("err_msg_mode").string(acl::to_string(*err_msg_mode));
-    if (dump) detail::write_dump(w, *dump, detail::dump_fields{});
-    char digits[21] = {};
-    if (max_opqueue_num) w.key("max_opqueue_num").string(aclpp::json::uint_digits(*max_opqueue_num, digits));
-    if (stack_size) {
-        w.key("StackSize").begin_object();
-        if (stack_size->aicore_stack_size) w.key("aicore_stack_size").number(*stack_size->aicore_stack_size);
-        if (stack_size->simt_stack_size) w.key("simt_stack_size").number(*stack_size->simt_stack_size);
-        if (stack_size->simt_divergence_stack_size) {
-            w.key("simt_divergence_stack_size").number(*stack_size->simt_divergence_stack_size);
-        }
-        w.end_object();
-    }
-    if (default_device) {
-        w.key("defaultDevice").begin_object();
-        w.key("default_device").string(aclpp::json::int_digits(*default_device, digits)).end_object();
-    }
-    if (simd_printf_fifo_size_per_core) w.key("simd_printf_fifo_size_per_core").number(*simd_printf_fifo_size_per_core);
-    if (simt_printf_fifo_size) w.key("simt_printf_fifo_size").number(*simt_printf_fifo_size);
-    if (event_mode) {
-        const auto mode = static_cast<unsigned>(*event_mode);
-        w.key("acl_graph").begin_object().key("event_mode").string(aclpp::json::uint_digits(mode, digits)).end_object();
-    }
-    if (profiler) detail::write_profiler(w, *profiler);
+    detail::write_config(w, *this, detail::config_fields{});
     for (const ExtraKey &item : extra) w.key(item.key).raw(item.json);
     w.end_object();
     return w.take();

@@ -216,73 +216,84 @@ private:
     }
 
     void read_top_level(Config &c, const std::string &key, const JsonValue &v) {
+        using aclpp::schema::top_level_rules::kStackSection;
         const std::string at = pointer("", key);
-        if (key == "err_msg_mode") {
-            if (const auto s = string(v, at, ACL_ERROR_INVALID_PARAM)) {
-                if (*s == "0" || *s == "1") {
-                    c.err_msg_mode = *s == "0" ? ErrMsgMode::thread : ErrMsgMode::process;
-                } else {
-                    fail(ACL_ERROR_INVALID_PARAM, at, "err_msg_mode must be \"0\" or \"1\"");
-                }
-            }
-        } else if (key == "dump") {
+        if (key == "dump") {
             if (object(v, at, ACL_ERROR_INVALID_DUMP_CONFIG)) c.dump = read_dump(v, at);
-        } else if (key == "max_opqueue_num") {
-            if (const auto n = digits(v, at, ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG, ACL_ERROR_INVALID_PARAM,
-                                      std::numeric_limits<std::uint32_t>::max())) {
-                c.max_opqueue_num = static_cast<std::uint32_t>(*n);
-            }
-        } else if (key == "StackSize") {
+        } else if (key == "profiler") {
+            if (object(v, at, ACL_ERROR_INVALID_PARAM)) c.profiler = read_profiler(v, at);
+        } else if (read_rows(c, "", key, v, at, config_fields{})) {
+        } else if (key == kStackSection) {
             if (!ignored_unless_object(v, at)) return;
             StackSize s;
             members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
-                std::optional<std::uint32_t> *slot = k == "aicore_stack_size"            ? &s.aicore_stack_size
-                                                     : k == "simt_stack_size"            ? &s.simt_stack_size
-                                                     : k == "simt_divergence_stack_size" ? &s.simt_divergence_stack_size
-                                                                                         : nullptr;
-                if (slot == nullptr) return false;
-                if (const auto n =
-                        unsigned_number(x, p, ACL_ERROR_FAILURE, std::numeric_limits<std::uint32_t>::max())) {
-                    *slot = static_cast<std::uint32_t>(*n);
-                }
-                return true;
+                return read_rows(s, kStackSection, k, x, p, stack_fields{});
             });
             c.stack_size = s;
-        } else if (key == "defaultDevice") {
+        } else if (is_object_of_rows(key)) {
             if (!ignored_unless_object(v, at)) return;
             members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
-                if (k != "default_device") return false;
-                if (const auto n = digits(x, p, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE,
-                                          static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max()))) {
-                    c.default_device = static_cast<std::int32_t>(*n);
-                }
-                return true;
+                return read_rows(c, key, k, x, p, config_fields{});
             });
-        } else if (key == "simd_printf_fifo_size_per_core" || key == "simt_printf_fifo_size") {
-            auto &slot = key == "simt_printf_fifo_size" ? c.simt_printf_fifo_size : c.simd_printf_fifo_size_per_core;
-            if (v.is_number() && !v.as_int64()) {
-                fail(ACL_ERROR_FAILURE, at, "written with a fraction or an exponent; allowed: [1-9][0-9]*");
-            } else if (const auto n =
-                           unsigned_number(v, at, ACL_ERROR_FAILURE, std::numeric_limits<std::uint32_t>::max())) {
-                slot = static_cast<std::uint32_t>(*n);
-            }
-        } else if (key == "acl_graph") {
-            if (!ignored_unless_object(v, at)) return;
-            members(v, at, [&](const std::string &k, const JsonValue &x, const std::string &p) {
-                if (k != "event_mode") return false;
-                if (const auto s = string(x, p, ACL_ERROR_INVALID_PARAM)) {
-                    if (*s == "0" || *s == "1") {
-                        c.event_mode = *s == "0" ? EventMode::software : EventMode::hardware;
-                    } else {
-                        fail(ACL_ERROR_INVALID_PARAM, p, "event_mode must be \"0\" or \"1\"");
-                    }
-                }
-                return true;
-            });
-        } else if (key == "profiler") {
-            if (object(v, at, ACL_ERROR_INVALID_PARAM)) c.profiler = read_profiler(v, at);
         } else {
             c.extra.push_back(ExtraKey{key, v.dump()});
+        }
+    }
+
+    /// True for a one-key object of the top-level key rows (defaultDevice, acl_graph).
+    static bool is_object_of_rows(std::string_view key) {
+        for (const aclpp::schema::top_level_rules::KeyRule &row : aclpp::schema::top_level_rules::kKeyRules) {
+            if (!key.empty() && row.section == key) return true;
+        }
+        return false;
+    }
+
+    /// The member of `owner` bound to the key `k` of `section`; false when no row of the table has it.
+    template <class Owner, std::size_t... Rows, auto... Members>
+    bool read_rows(Owner &owner, std::string_view section, const std::string &k, const JsonValue &x,
+                   const std::string &p, field_table<field<Rows, Members>...>) {
+        return (read_row<Rows>(owner.*Members, section, k, x, p) || ...);
+    }
+    template <std::size_t Row, class T>
+    bool read_row(std::optional<T> &slot, std::string_view section, const std::string &k, const JsonValue &x,
+                  const std::string &p) {
+        if constexpr (Row == section_field) {
+            return false;
+        } else {
+            constexpr const aclpp::schema::top_level_rules::KeyRule &row =
+                aclpp::schema::top_level_rules::kKeyRules[Row];
+            if (row.section != section || row.key != k) return false;
+            read_top_level_value<Row>(slot, x, p);
+            return true;
+        }
+    }
+
+    /// One top-level key row's value, as its value rule says, with the row's codes.
+    template <std::size_t Row, class T>
+    void read_top_level_value(std::optional<T> &slot, const JsonValue &x, const std::string &p) {
+        using aclpp::schema::top_level_rules::kZeroOrOneValues;
+        using aclpp::schema::top_level_rules::ValueRule;
+        constexpr const aclpp::schema::top_level_rules::KeyRule &row = aclpp::schema::top_level_rules::kKeyRules[Row];
+        constexpr std::uint64_t kUint32Max = std::numeric_limits<std::uint32_t>::max();
+        if constexpr (row.rule == ValueRule::stringZeroOrOne) {
+            if (const auto s = string(x, p, row.typeError)) {
+                if (*s == kZeroOrOneValues[0] || *s == kZeroOrOneValues[1]) {
+                    slot = static_cast<T>(*s == kZeroOrOneValues[0] ? 0 : 1);
+                } else {
+                    fail(row.valueError, p, std::string(row.key) + " must be \"0\" or \"1\"");
+                }
+            }
+        } else if constexpr (row.rule == ValueRule::stringPositive || row.rule == ValueRule::stringDeviceId) {
+            constexpr std::uint64_t max = row.rule == ValueRule::stringPositive
+                                              ? kUint32Max
+                                              : static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max());
+            if (const auto n = digits(x, p, row.typeError, row.valueError, max)) slot = static_cast<T>(*n);
+        } else {
+            if (row.rule == ValueRule::fifoToken && x.is_number() && !x.as_int64()) {
+                fail(row.valueError, p, "written with a fraction or an exponent; allowed: [1-9][0-9]*");
+            } else if (const auto n = unsigned_number(x, p, row.typeError, kUint32Max)) {
+                slot = static_cast<T>(*n);
+            }
         }
     }
 
@@ -414,88 +425,73 @@ private:
     }
 
     Profiler read_profiler(const JsonValue &v, const std::string &at) {
-        constexpr aclError E = ACL_ERROR_INVALID_PARAM;
         Profiler p;
         members(UnknownKey::rejected, v, at, [&](const std::string &k, const JsonValue &x, const std::string &ptr) {
-            const auto freq = [&](std::optional<std::uint32_t> &slot) {
-                if (const auto n = unsigned_number(x, ptr, E, std::numeric_limits<std::uint32_t>::max())) {
-                    slot = static_cast<std::uint32_t>(*n);
-                }
-            };
-            if (k == "switch") {
-                p.enabled = on_off(x, ptr, E);
-            } else if (k == "output") {
-                p.output = string(x, ptr, E);
-            } else if (k == "aic_metrics") {
-                p.aic_metrics = string(x, ptr, E);
-            } else if (k == "aicpu") {
-                p.aicpu = on_off(x, ptr, E);
-            } else if (k == "l2") {
-                p.l2 = on_off(x, ptr, E);
-            } else if (k == "storage_limit") {
-                if (const auto s = string(x, ptr, E)) {
-                    std::uint64_t mb = 0;
-                    const std::string_view t = *s;
-                    const bool unit = t.size() > 2 && t.substr(t.size() - 2) == "MB";
-                    auto [end, ec] = std::from_chars(t.data(), t.data() + t.size() - (unit ? 2 : 0), mb);
-                    if (!unit || ec != std::errc() || end != t.data() + t.size() - 2) {
-                        fail(E, ptr, "storage_limit must be \"<megabytes>MB\"");
-                    } else {
-                        p.storage_limit_mb = mb;
-                    }
-                }
-            } else if (k == "hccl") {
-                p.hccl = on_off(x, ptr, E);
-            } else if (k == "msproftx") {
-                p.msproftx = on_off(x, ptr, E);
-            } else if (k == "instr_profiling") {
-                p.instr_profiling = on_off(x, ptr, E);
-            } else if (k == "instr_profiling_freq") {
-                freq(p.instr_profiling_freq);
-            } else if (k == "task_tsfw") {
-                p.task_tsfw = on_off(x, ptr, E);
-            } else if (k == "ascendcl") {
-                p.ascendcl = on_off(x, ptr, E);
-            } else if (k == "task_time") {
-                p.task_time = enumerated<TaskTime>(x, ptr, E, kTaskTimeNames.data(), kTaskTimeNames.size());
-            } else if (k == "runtime_api") {
-                p.runtime_api = on_off(x, ptr, E);
-            } else if (k == "ge_api") {
-                p.ge_api = enumerated<GeApi>(x, ptr, E, kGeApiNames.data(), kGeApiNames.size());
-            } else if (k == "task_memory") {
-                p.task_memory = on_off(x, ptr, E);
-            } else if (k == "sys_hardware_mem_freq") {
-                freq(p.sys_hardware_mem_freq);
-            } else if (k == "sys_mem_serviceflow") {
-                p.sys_mem_serviceflow = string(x, ptr, E);
-            } else if (k == "llc_profiling") {
-                p.llc_profiling =
-                    enumerated<LlcProfiling>(x, ptr, E, kLlcProfilingNames.data(), kLlcProfilingNames.size());
-            } else if (k == "sys_io_sampling_freq") {
-                freq(p.sys_io_sampling_freq);
-            } else if (k == "sys_interconnection_freq") {
-                freq(p.sys_interconnection_freq);
-            } else if (k == "sys_cpu_freq") {
-                freq(p.sys_cpu_freq);
-            } else if (k == "dvpp_freq") {
-                freq(p.dvpp_freq);
-            } else if (k == "host_sys") {
-                p.host_sys = comma_enums<HostSys>(x, ptr, E, kHostSysNames.data(), kHostSysNames.size());
-            } else if (k == "host_sys_usage") {
-                p.host_sys_usage =
-                    comma_enums<HostSysUsage>(x, ptr, E, kHostSysUsageNames.data(), kHostSysUsageNames.size());
-            } else if (k == "host_sys_usage_freq") {
-                freq(p.host_sys_usage_freq);
-            } else if (k == "sys_lp_freq") {
-                freq(p.sys_lp_freq);
-            } else if (k == "optype") {
-                p.optype = string(x, ptr, E);
-            } else {
-                return false;
-            }
-            return true;
+            return read_profiler_field(p, k, x, ptr, profiler_fields{});
         });
         return p;
+    }
+
+    /// The member of `p` bound to the key `k`; false when no bound row has that key.
+    template <std::size_t... Rows, auto... Members>
+    bool read_profiler_field(Profiler &p, const std::string &k, const JsonValue &x, const std::string &ptr,
+                             field_table<field<Rows, Members>...>) {
+        return ((aclpp::schema::profiler_rules::kKeyRules[Rows].key == k &&
+                 (read_profiler_value<Rows>(p.*Members, x, ptr), true)) ||
+                ...);
+    }
+
+    /// The enumerator of Enum named `text` (its to_string), or nothing.
+    template <class Enum>
+    static std::optional<Enum> enum_named(std::string_view text) {
+        for (std::size_t i = 0; to_string(static_cast<Enum>(i)) != "<invalid>"; ++i) {
+            if (to_string(static_cast<Enum>(i)) == text) return static_cast<Enum>(i);
+        }
+        return std::nullopt;
+    }
+
+    /// One value of `profiler`, as its key row's kind says.
+    template <std::size_t Row, class T>
+    void read_profiler_value(std::optional<T> &slot, const JsonValue &x, const std::string &ptr) {
+        constexpr aclError E = ACL_ERROR_INVALID_PARAM;
+        constexpr const aclpp::schema::profiler_rules::KeyRule &row = aclpp::schema::profiler_rules::kKeyRules[Row];
+        constexpr profiler_form form = form_of(row.kind);
+        if constexpr (form == profiler_form::on_off) {
+            slot = on_off(x, ptr, E);
+        } else if constexpr (form == profiler_form::text) {
+            slot = string(x, ptr, E);
+        } else if constexpr (form == profiler_form::enumeration) {
+            // The enumerators' names: the row's values and its product value, less "" (K-5).
+            if (const auto text = string(x, ptr, E)) {
+                slot = enum_named<T>(*text);
+                if (!slot) fail(E, ptr, "\"" + *text + "\" is not an allowed value");
+            }
+        } else if constexpr (form == profiler_form::comma_list) {
+            slot = comma_enums<typename T::value_type>(x, ptr, E, row.values.data, row.values.size);
+        } else if constexpr (form == profiler_form::frequency) {
+            if (const auto n = unsigned_number(x, ptr, E, std::numeric_limits<std::uint32_t>::max())) {
+                slot = static_cast<std::uint32_t>(*n);
+            }
+        } else {
+            read_megabytes(slot, x, ptr);
+        }
+    }
+
+    /// storage_limit: "<megabytes>MB".
+    void read_megabytes(std::optional<std::uint64_t> &slot, const JsonValue &x, const std::string &ptr) {
+        constexpr std::string_view unit = aclpp::schema::profiler_rules::kStorageLimitUnit;
+        const auto s = string(x, ptr, ACL_ERROR_INVALID_PARAM);
+        if (!s) return;
+        std::uint64_t mb = 0;
+        const std::string_view t = *s;
+        const bool has_unit = t.size() > unit.size() && t.substr(t.size() - unit.size()) == unit;
+        const char *digits_end = t.data() + t.size() - (has_unit ? unit.size() : 0);
+        auto [end, ec] = std::from_chars(t.data(), digits_end, mb);
+        if (!has_unit || ec != std::errc() || end != digits_end) {
+            fail(ACL_ERROR_INVALID_PARAM, ptr, "storage_limit must be \"<megabytes>MB\"");
+        } else {
+            slot = mb;
+        }
     }
 
     std::vector<Finding> &findings_;

@@ -8,11 +8,14 @@
 #include <acl/config/dump.hpp>
 #include <acl/config/profiler.hpp>
 #include <acl/detail/macros.hpp>
+#include <aclpp/schema/top_level.hpp>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -141,6 +144,89 @@ struct Config {
 
     friend ACLPP_CONSTEXPR_STD bool operator==(const Config &, const Config &) = default;
 };
+
+namespace detail {
+
+/// The field key of a member that is a section with a table of its own (dump, profiler,
+/// StackSize) rather than one top-level key row.
+inline constexpr std::size_t section_field = static_cast<std::size_t>(-1);
+
+/// Config's members, in to_json's order (the runtime's, L-1): each top-level key row
+/// (aclpp/schema/top_level.hpp) bound to its member, and the sections in their place. A row of a
+/// one-key object (defaultDevice, acl_graph) is written and read inside its object.
+#define ACLPP_TOP_LEVEL_FIELD(key, member) field<::aclpp::schema::top_level_rules::rowOf(key), &Config::member>
+using config_fields =
+    field_table<ACLPP_TOP_LEVEL_FIELD("err_msg_mode", err_msg_mode), field<section_field, &Config::dump>,
+                ACLPP_TOP_LEVEL_FIELD("max_opqueue_num", max_opqueue_num), field<section_field, &Config::stack_size>,
+                ACLPP_TOP_LEVEL_FIELD("default_device", default_device),
+                ACLPP_TOP_LEVEL_FIELD("simd_printf_fifo_size_per_core", simd_printf_fifo_size_per_core),
+                ACLPP_TOP_LEVEL_FIELD("simt_printf_fifo_size", simt_printf_fifo_size),
+                ACLPP_TOP_LEVEL_FIELD("event_mode", event_mode), field<section_field, &Config::profiler>>;
+#undef ACLPP_TOP_LEVEL_FIELD
+/// StackSize's members bound to the rows of the `StackSize` object, in to_json's order.
+#define ACLPP_STACK_FIELD(key) field<::aclpp::schema::top_level_rules::rowOf(#key), &StackSize::key>
+using stack_fields = field_table<ACLPP_STACK_FIELD(aicore_stack_size), ACLPP_STACK_FIELD(simt_stack_size),
+                                 ACLPP_STACK_FIELD(simt_divergence_stack_size)>;
+#undef ACLPP_STACK_FIELD
+
+/// True when the member type `T` (in its std::optional) holds what the row's value rule reads.
+template <std::size_t Row, class T>
+[[nodiscard]] constexpr bool fits_top_level_row() noexcept {
+    using ::aclpp::schema::top_level_rules::ValueRule;
+    constexpr const ::aclpp::schema::top_level_rules::KeyRule &row = ::aclpp::schema::top_level_rules::kKeyRules[Row];
+    if constexpr (row.rule == ValueRule::stringZeroOrOne) {
+        return std::is_enum_v<typename T::value_type> && static_cast<int>(typename T::value_type{}) == 0;
+    } else if constexpr (row.rule == ValueRule::stringDeviceId) {
+        return std::is_same_v<T, std::optional<std::int32_t>>;
+    } else {
+        return std::is_same_v<T, std::optional<std::uint32_t>>;
+    }
+}
+
+/// True when the rows of `Table` (its section fields aside) lie in `section` (or, for "", outside
+/// StackSize) and fit their members.
+template <class Owner, std::size_t... Rows, auto... Members>
+[[nodiscard]] constexpr bool top_level_fields_fit(field_table<field<Rows, Members>...>, bool stack) noexcept {
+    using ::aclpp::schema::top_level_rules::kKeyRules;
+    constexpr auto fits = []<std::size_t Row, auto Member>() {
+        if constexpr (Row == section_field) {
+            return true;
+        } else {
+            return fits_top_level_row<Row, std::remove_cvref_t<decltype(std::declval<Owner &>().*Member)>>();
+        }
+    };
+    for (const std::size_t row : {Rows...}) {
+        if (row != section_field &&
+            (row >= kKeyRules.size() ||
+             (kKeyRules[row].section == ::aclpp::schema::top_level_rules::kStackSection) != stack))
+            return false;
+    }
+    return (fits.template operator()<Rows, Members>() && ...);
+}
+
+/// True when the row fields of both tables bind every top-level key row once.
+template <std::size_t... Rows, auto... Members, std::size_t... StackRows, auto... StackMembers>
+[[nodiscard]] constexpr bool binds_every_top_level_row(field_table<field<Rows, Members>...>,
+                                                       field_table<field<StackRows, StackMembers>...>) noexcept {
+    using ::aclpp::schema::top_level_rules::kKeyRules;
+    bool seen[kKeyRules.size()] = {};
+    for (const std::size_t row : {Rows..., StackRows...}) {
+        if (row == section_field) continue;
+        if (row >= kKeyRules.size() || seen[row]) return false;
+        seen[row] = true;
+    }
+    for (const bool bound : seen) {
+        if (!bound) return false;
+    }
+    return true;
+}
+static_assert(binds_every_top_level_row(config_fields{}, stack_fields{}) &&
+                  top_level_fields_fit<Config>(config_fields{}, false) &&
+                  top_level_fields_fit<StackSize>(stack_fields{}, true),
+              "acl::Config and acl::StackSize must bind every row of aclpp/schema/top_level.hpp once, with a member "
+              "of the row's kind");
+
+}  // namespace detail
 
 }  // namespace v1
 }  // namespace acl

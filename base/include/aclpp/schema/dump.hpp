@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include <aclpp/schema/digits.hpp>
+#include <aclpp/schema/value_list.hpp>
 
 namespace aclpp::schema::dump_rules {
 
@@ -105,19 +106,8 @@ enum class ValueKind : uint8_t {
 /// Not one of the enumerations phase B checks in KeyRow::phaseB order.
 inline constexpr uint8_t kNotPhaseB = UINT8_MAX;
 
-/// A key's allowed values: a pointer and a count rather than a std::span, which would add
-/// compile time to every user of the C++ layer's config headers (dump_enumerations.hpp has the
-/// span).
-struct ValueList {
-    const std::string_view *data = nullptr;
-    std::size_t size = 0;
-    [[nodiscard]] constexpr const std::string_view *begin() const noexcept { return data; }
-    [[nodiscard]] constexpr const std::string_view *end() const noexcept { return data + size; }
-};
-template <std::size_t N>
-[[nodiscard]] constexpr ValueList valueList(const std::array<std::string_view, N> &values) noexcept {
-    return {values.data(), N};
-}
+using ::aclpp::schema::ValueList;
+using ::aclpp::schema::valueList;
 
 /// A product feature a value needs (K-2); the core's product table says which products have it.
 enum class ProductGate : uint8_t { none, coreDump };

@@ -176,16 +176,9 @@ template <class Text>
 
 // ---- phase B ----
 
-[[nodiscard]] constexpr bool allows(ValueList allowed, std::string_view value) noexcept {
-    for (const std::string_view candidate : allowed) {
-        if (candidate == value) return true;
-    }
-    return false;
-}
-
 template <class Sink>
 ACLPP_CONSTEXPR_STD void checkValue(std::string_view value, const Place &at, ValueList allowed, Rule rule, Sink &sink) {
-    if (allows(allowed, value)) return;
+    if (allowed.contains(value)) return;
     if (value.empty()) {
         sink.fail(at, Rule::dump_enum_empty, {{"name", at.name()}, {"allowed", rules::joinedText(allowed)}}, {});
         return;
@@ -204,7 +197,7 @@ ACLPP_CONSTEXPR_STD void checkKernelData(std::string_view value, Sink &sink) {
         const std::size_t comma = value.find(',', start);
         const std::string_view item =
             value.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-        if (item.empty() || !allows(allowed, item)) {
+        if (item.empty() || !allowed.contains(item)) {
             const Rule rule = item.empty() ? Rule::dump_kernel_data_empty : Rule::dump_kernel_data_value;
             sink.fail(kDumpPlace.child(kDumpKeys[kKernelData]), rule,
                       {{"value", text::quotedText(value)},

@@ -11,6 +11,7 @@
 
 #include <aclpp/schema/cann_versions.hpp>
 #include <aclpp/schema/digits.hpp>
+#include <aclpp/schema/value_list.hpp>
 
 namespace aclpp::schema::profiler_rules {
 
@@ -90,9 +91,24 @@ struct KeyReleases {
     return {KeyReleases::When::withoutChange, change};
 }
 
+// Value lists (K-5), used for the check and for the "allowed" text alike.
+inline constexpr std::array<std::string_view, 3> kSwitchValues{"on", "off", ""};
+inline constexpr std::array<std::string_view, 4> kGeApiValues{"l0", "l1", "off", ""};
+inline constexpr std::array<std::string_view, 6> kTaskTimeValues{"on", "off", "l0", "l1", "l2", ""};
+inline constexpr std::string_view kTaskTimeL3 = "l3";
+inline constexpr std::array<std::string_view, 2> kLlcProfilingValues{"read", "write"};
+inline constexpr std::array<std::string_view, 6> kHostSysItems{"cpu", "mem", "disk", "network", "osrt", "numa"};
+inline constexpr std::array<std::string_view, 2> kHostSysUsageItems{"cpu", "mem"};
+
+/// One key of `profiler`: everything the validator, the effective config, the join comparison,
+/// the JSON Schema, the config reference and the C++ layer know of it.
 struct KeyRule {
-    std::string_view key;
+    std::string_view key;      // "task_time"
+    std::string_view pointer;  // "/profiler/task_time"
     Kind kind;
+    ValueList values = {};               // the allowed values, or a comma list's items; none for the other kinds
+    std::string_view productValue = {};  // one more value that only some products accept (task_time l3)
+    std::string_view defaultValue = {};  // what an absent key amounts to; "" when the product or msprof decides
     Gate gate = Gate::none;
     uint64_t maxFrequency = 0;  // Kind::frequency only; 0 = the product's sys_hardware_mem_freq max
     KeyReleases releases = {};  // the CANN releases whose allow-list has it (B-9)
@@ -100,42 +116,74 @@ struct KeyRule {
     [[nodiscard]] constexpr bool inRelease(cann::Release release) const noexcept { return releases.includes(release); }
 };
 
+/// The key and its pointer, which is the key under /profiler.
+#define ACLPP_SCHEMA_PROFILER_KEY(name) name, "/profiler/" name
+
 // The allow-list of every release aclpp knows, in the reference's order (prof_acl_mgr.h:53-81);
 // a key that only some releases have says which (B-9). It drives the unknown-key check, the
 // did-you-mean hint and every per-key rule.
+// One row a line (clang-format would put each field on a line of its own):
+// clang-format off
 inline constexpr std::array<KeyRule, 29> kKeyRules{{
-    {"switch", Kind::plainSwitch},
-    {"output", Kind::output},
-    {"aic_metrics", Kind::aicMetrics},
-    {"aicpu", Kind::plainSwitch},
-    {"l2", Kind::plainSwitch},
-    {"storage_limit", Kind::storageLimit},
-    {"hccl", Kind::plainSwitch},
-    {"msproftx", Kind::plainSwitch},
-    {"instr_profiling", Kind::plainSwitch, Gate::instrProfiling},
-    {"instr_profiling_freq", Kind::instrFrequency, Gate::instrProfilingFreq},
-    {"task_tsfw", Kind::plainSwitch, Gate::none, 0, addedBy(cann::Change::profilerTaskTsfw)},
-    {"ascendcl", Kind::plainSwitch},
-    {"task_time", Kind::taskTime},
-    {"runtime_api", Kind::plainSwitch},
-    {"ge_api", Kind::geApi},
-    {"task_memory", Kind::plainSwitch},
-    {"sys_hardware_mem_freq", Kind::frequency, Gate::none, 0},
-    {"sys_mem_serviceflow", Kind::memServiceflow, Gate::sysMemServiceflow, 0,
-     addedBy(cann::Change::profilerSysMemServiceflow)},
-    {"llc_profiling", Kind::llcProfiling},
-    {"sys_io_sampling_freq", Kind::frequency, Gate::sysIoSamplingFreq, 100},
-    {"sys_interconnection_freq", Kind::frequency, Gate::sysInterconnectionFreq, 50},
-    {"sys_cpu_freq", Kind::frequency, Gate::sysCpuFreq, 50},
-    {"dvpp_freq", Kind::frequency, Gate::none, 100},
-    {"host_sys", Kind::hostSys},
-    {"host_sys_usage", Kind::hostSysUsage},
-    {"host_sys_usage_freq", Kind::frequency, Gate::hostSysUsageFreq, 50},
-    {"sys_lp_freq", Kind::frequency, Gate::sysLpFreq, 100},
-    {"optype", Kind::optype, Gate::none, 0, addedBy(cann::Change::profilerOptypeNotScale)},
+    // name and pointer,                                 kind,                 values,                         product value, default,          gate, max frequency, releases
+    {ACLPP_SCHEMA_PROFILER_KEY("switch"),                Kind::plainSwitch,    valueList(kSwitchValues),       {},          kSwitchValues[1]},
+    {ACLPP_SCHEMA_PROFILER_KEY("output"),                Kind::output},
+    {ACLPP_SCHEMA_PROFILER_KEY("aic_metrics"),           Kind::aicMetrics},
+    {ACLPP_SCHEMA_PROFILER_KEY("aicpu"),                 Kind::plainSwitch,    valueList(kSwitchValues)},
+    {ACLPP_SCHEMA_PROFILER_KEY("l2"),                    Kind::plainSwitch,    valueList(kSwitchValues)},
+    {ACLPP_SCHEMA_PROFILER_KEY("storage_limit"),         Kind::storageLimit},
+    {ACLPP_SCHEMA_PROFILER_KEY("hccl"),                  Kind::plainSwitch,    valueList(kSwitchValues)},
+    {ACLPP_SCHEMA_PROFILER_KEY("msproftx"),              Kind::plainSwitch,    valueList(kSwitchValues)},
+    {ACLPP_SCHEMA_PROFILER_KEY("instr_profiling"),       Kind::plainSwitch,    valueList(kSwitchValues),       {},          {}, Gate::instrProfiling},
+    {ACLPP_SCHEMA_PROFILER_KEY("instr_profiling_freq"),  Kind::instrFrequency, {},                             {},          {}, Gate::instrProfilingFreq},
+    {ACLPP_SCHEMA_PROFILER_KEY("task_tsfw"),             Kind::plainSwitch,    valueList(kSwitchValues),       {},          {}, Gate::none, 0, addedBy(cann::Change::profilerTaskTsfw)},
+    {ACLPP_SCHEMA_PROFILER_KEY("ascendcl"),              Kind::plainSwitch,    valueList(kSwitchValues)},
+    {ACLPP_SCHEMA_PROFILER_KEY("task_time"),             Kind::taskTime,       valueList(kTaskTimeValues),     kTaskTimeL3},
+    {ACLPP_SCHEMA_PROFILER_KEY("runtime_api"),           Kind::plainSwitch,    valueList(kSwitchValues)},
+    {ACLPP_SCHEMA_PROFILER_KEY("ge_api"),                Kind::geApi,          valueList(kGeApiValues)},
+    {ACLPP_SCHEMA_PROFILER_KEY("task_memory"),           Kind::plainSwitch,    valueList(kSwitchValues)},
+    {ACLPP_SCHEMA_PROFILER_KEY("sys_hardware_mem_freq"), Kind::frequency},
+    {ACLPP_SCHEMA_PROFILER_KEY("sys_mem_serviceflow"),   Kind::memServiceflow, {},                             {},          {}, Gate::sysMemServiceflow, 0, addedBy(cann::Change::profilerSysMemServiceflow)},
+    {ACLPP_SCHEMA_PROFILER_KEY("llc_profiling"),         Kind::llcProfiling,   valueList(kLlcProfilingValues)},
+    {ACLPP_SCHEMA_PROFILER_KEY("sys_io_sampling_freq"),  Kind::frequency,      {},                             {},          {}, Gate::sysIoSamplingFreq, 100},
+    {ACLPP_SCHEMA_PROFILER_KEY("sys_interconnection_freq"), Kind::frequency,   {},                             {},          {}, Gate::sysInterconnectionFreq, 50},
+    {ACLPP_SCHEMA_PROFILER_KEY("sys_cpu_freq"),          Kind::frequency,      {},                             {},          {}, Gate::sysCpuFreq, 50},
+    {ACLPP_SCHEMA_PROFILER_KEY("dvpp_freq"),             Kind::frequency,      {},                             {},          {}, Gate::none, 100},
+    {ACLPP_SCHEMA_PROFILER_KEY("host_sys"),              Kind::hostSys,        valueList(kHostSysItems)},
+    {ACLPP_SCHEMA_PROFILER_KEY("host_sys_usage"),        Kind::hostSysUsage,   valueList(kHostSysUsageItems)},
+    {ACLPP_SCHEMA_PROFILER_KEY("host_sys_usage_freq"),   Kind::frequency,      {},                             {},          {}, Gate::hostSysUsageFreq, 50},
+    {ACLPP_SCHEMA_PROFILER_KEY("sys_lp_freq"),           Kind::frequency,      {},                             {},          {}, Gate::sysLpFreq, 100},
+    {ACLPP_SCHEMA_PROFILER_KEY("optype"),                Kind::optype,         {},                             {},          {}, Gate::none, 0, addedBy(cann::Change::profilerOptypeNotScale)},
     // The task-scale key of 9.0.x, which optype replaced: checked as optype is.
-    {"scale", Kind::optype, Gate::none, 0, removedBy(cann::Change::profilerOptypeNotScale)},
+    {ACLPP_SCHEMA_PROFILER_KEY("scale"),                 Kind::optype,         {},                             {},          {}, Gate::none, 0, removedBy(cann::Change::profilerOptypeNotScale)},
 }};
+// clang-format on
+#undef ACLPP_SCHEMA_PROFILER_KEY
+
+/// "switch" absent: "off".
+inline constexpr std::string_view kDefaultSwitch = kKeyRules[0].defaultValue;
+static_assert(kKeyRules[0].key == "switch" && kDefaultSwitch == "off");
+
+/// True for the kinds whose value is one of the row's values, or a comma list of them.
+[[nodiscard]] constexpr bool hasValues(Kind kind) noexcept {
+    return kind == Kind::plainSwitch || kind == Kind::geApi || kind == Kind::taskTime || kind == Kind::llcProfiling ||
+           kind == Kind::hostSys || kind == Kind::hostSysUsage;
+}
+/// True for the kinds whose value is a JSON integer.
+[[nodiscard]] constexpr bool isFrequency(Kind kind) noexcept {
+    return kind == Kind::frequency || kind == Kind::instrFrequency;
+}
+/// True when every row has values exactly where its kind needs them, a default only among them, and
+/// a pointer that is its key under /profiler.
+[[nodiscard]] constexpr bool rowsConsistent() noexcept {
+    for (const KeyRule &row : kKeyRules) {
+        if (hasValues(row.kind) != (row.values.size != 0)) return false;
+        if (!row.defaultValue.empty() && !row.values.contains(row.defaultValue)) return false;
+        if (!row.pointer.starts_with("/profiler/") || row.pointer.substr(10) != row.key) return false;
+    }
+    return true;
+}
+static_assert(rowsConsistent());
 
 /// The rule of an allow-listed key (the static_asserts of a reader catch a misspelt key).
 [[nodiscard]] constexpr const KeyRule &ruleFor(std::string_view key) noexcept {
@@ -143,6 +191,13 @@ inline constexpr std::array<KeyRule, 29> kKeyRules{{
         if (rule.key == key) return rule;
     }
     return kKeyRules[0];
+}
+
+/// The position of `key` in kKeyRules, or kKeyRules.size() when no row has it.
+[[nodiscard]] constexpr std::size_t rowOf(std::string_view key) noexcept {
+    std::size_t row = 0;
+    while (row < kKeyRules.size() && kKeyRules[row].key != key) ++row;
+    return row;
 }
 
 /// True when `release`'s allow-list has `key` (by default: master's, aclpp's default rules).
@@ -173,16 +228,6 @@ static_assert(
         return true;
     }(),
     "a former profiler key is still allowed, or what replaced it is not an allowed key");
-
-// Value lists (K-5), used for the check and for the "allowed" text alike.
-inline constexpr std::array<std::string_view, 3> kSwitchValues{"on", "off", ""};
-inline constexpr std::string_view kDefaultSwitch = kSwitchValues[1];  // "switch" absent: "off"
-inline constexpr std::array<std::string_view, 4> kGeApiValues{"l0", "l1", "off", ""};
-inline constexpr std::array<std::string_view, 6> kTaskTimeValues{"on", "off", "l0", "l1", "l2", ""};
-inline constexpr std::string_view kTaskTimeL3 = "l3";
-inline constexpr std::array<std::string_view, 2> kLlcProfilingValues{"read", "write"};
-inline constexpr std::array<std::string_view, 6> kHostSysItems{"cpu", "mem", "disk", "network", "osrt", "numa"};
-inline constexpr std::array<std::string_view, 2> kHostSysUsageItems{"cpu", "mem"};
 
 // Characters msprof refuses in an output path (Utils::CheckPathWithInvalidChar), with how a
 // message shows each one.

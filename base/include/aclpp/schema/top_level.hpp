@@ -8,10 +8,12 @@
 #include <acl/aclpp_ext.h>
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
 #include <aclpp/schema/digits.hpp>
+#include <aclpp/schema/limits.hpp>
 
 namespace aclpp::schema::top_level_rules {
 
@@ -37,6 +39,12 @@ enum class ValueRule : uint8_t {
     fifoToken,        // a JSON integer written as [1-9][0-9]*
 };
 
+/// The object of the stack-size keys: the C++ layer's acl::StackSize.
+inline constexpr std::string_view kStackSection = "StackSize";
+
+/// KeyRule::defaultValue of a key whose absence leaves the choice to the product or the runtime.
+inline constexpr int64_t kNoDefault = -1;
+
 /// One key the runtime reads. The table is in evaluation order; a documentation generator or a
 /// config builder can walk it for the types, codes and texts.
 struct KeyRule {
@@ -48,7 +56,14 @@ struct KeyRule {
     aclError typeError;   // the JSON type is wrong
     aclError valueError;  // the type is right, the value is not
     std::string_view allowed;
+    int64_t defaultValue =
+        kNoDefault;  // what an absent key amounts to (K-1, K-3, E-3); kNoDefault when the product decides
 };
+
+/// True for the keys whose JSON value is a string (of digits); the others are JSON numbers.
+[[nodiscard]] constexpr bool isStringRule(ValueRule rule) noexcept {
+    return rule == ValueRule::stringZeroOrOne || rule == ValueRule::stringPositive || rule == ValueRule::stringDeviceId;
+}
 
 inline constexpr std::string_view kStackAllowed = "a whole JSON number from 0 to 4294967295 (bytes)";
 inline constexpr std::string_view kFifoAllowed =
@@ -56,26 +71,35 @@ inline constexpr std::string_view kFifoAllowed =
 
 inline constexpr std::array<KeyRule, 9> kKeyRules{{
     {"", "err_msg_mode", "/err_msg_mode", ACLPP_STEP_ERR_MSG_MODE, ValueRule::stringZeroOrOne, ACL_ERROR_INVALID_PARAM,
-     ACL_ERROR_INVALID_PARAM, R"(the JSON string "0" (thread-level error messages) or "1" (process-level))"},
+     ACL_ERROR_INVALID_PARAM, R"(the JSON string "0" (thread-level error messages) or "1" (process-level))", 0},
     {"", "max_opqueue_num", "/max_opqueue_num", ACLPP_STEP_OP_EXECUTOR, ValueRule::stringPositive,
      ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG, ACL_ERROR_INVALID_PARAM,
-     R"(a JSON string of decimal digits from "1" to "4294967295" (default ")" ACLPP_SCHEMA_MAX_OPQUEUE_DEFAULT R"("))"},
+     R"(a JSON string of decimal digits from "1" to "4294967295" (default ")" ACLPP_SCHEMA_MAX_OPQUEUE_DEFAULT R"("))",
+     kMaxOpqueueDefault},
     {"StackSize", "simt_stack_size", "/StackSize/simt_stack_size", ACLPP_STEP_STACK_SIZE, ValueRule::stackNumber,
-     ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kStackAllowed},
+     ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kStackAllowed, kSimtStackDefault},
     {"StackSize", "simt_divergence_stack_size", "/StackSize/simt_divergence_stack_size", ACLPP_STEP_STACK_SIZE,
-     ValueRule::stackNumber, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kStackAllowed},
+     ValueRule::stackNumber, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kStackAllowed, kSimtDivergenceStackDefault},
     {"StackSize", "aicore_stack_size", "/StackSize/aicore_stack_size", ACLPP_STEP_STACK_SIZE, ValueRule::stackNumber,
-     ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kStackAllowed},
+     ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kStackAllowed, kAicoreStackDefault},
     {"defaultDevice", "default_device", "/defaultDevice/default_device", ACLPP_STEP_DEFAULT_DEVICE,
      ValueRule::stringDeviceId, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE,
-     R"(a JSON string of decimal digits without sign or leading zeros ("0", "1", ...) up to "2147483647")"},
+     R"(a JSON string of decimal digits without sign or leading zeros ("0", "1", ...) up to "2147483647")", kNoDefault},
     {"", "simd_printf_fifo_size_per_core", "/simd_printf_fifo_size_per_core", ACLPP_STEP_PRINTF_FIFO,
-     ValueRule::fifoToken, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kFifoAllowed},
+     ValueRule::fifoToken, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kFifoAllowed, kSimdPrintfFifoDefault},
     {"", "simt_printf_fifo_size", "/simt_printf_fifo_size", ACLPP_STEP_PRINTF_FIFO, ValueRule::fifoToken,
-     ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kFifoAllowed},
+     ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kFifoAllowed, kSimtPrintfFifoDefault},
     {"acl_graph", "event_mode", "/acl_graph/event_mode", ACLPP_STEP_EVENT_MODE, ValueRule::stringZeroOrOne,
-     ACL_ERROR_INVALID_PARAM, ACL_ERROR_INVALID_PARAM, R"(the JSON string "0" (software mode) or "1" (hardware mode))"},
+     ACL_ERROR_INVALID_PARAM, ACL_ERROR_INVALID_PARAM, R"(the JSON string "0" (software mode) or "1" (hardware mode))",
+     kNoDefault},
 }};
+
+/// The position of `key` in kKeyRules, or kKeyRules.size() when no row has it.
+[[nodiscard]] constexpr std::size_t rowOf(std::string_view key) noexcept {
+    std::size_t row = 0;
+    while (row < kKeyRules.size() && kKeyRules[row].key != key) ++row;
+    return row;
+}
 
 constexpr const KeyRule &ruleFor(std::string_view key) {
     for (const KeyRule &rule : kKeyRules) {
@@ -100,9 +124,24 @@ inline constexpr std::array<std::string_view, 9> kTopLevelKeys{
     "err_msg_mode",          "defaultDevice", "StackSize", "simd_printf_fifo_size_per_core",
     "simt_printf_fifo_size", "acl_graph",     "dump",      "profiler",
     "max_opqueue_num"};
-inline constexpr std::array<std::string_view, 3> kStackKeys{"simt_stack_size", "simt_divergence_stack_size",
-                                                            "aicore_stack_size"};
-inline constexpr std::array<std::string_view, 1> kDefaultDeviceKeys{"default_device"};
-inline constexpr std::array<std::string_view, 1> kAclGraphKeys{"event_mode"};
+/// The keys of the rows in `section`, in row order (N of them: a static_assert checks it).
+template <std::size_t N>
+[[nodiscard]] constexpr std::array<std::string_view, N> sectionKeys(std::string_view section) noexcept {
+    std::array<std::string_view, N> keys{};
+    std::size_t n = 0;
+    for (const KeyRule &rule : kKeyRules) {
+        if (rule.section == section && n < N) keys[n++] = rule.key;
+    }
+    return keys;
+}
+/// How many rows `section` has.
+[[nodiscard]] constexpr std::size_t sectionSize(std::string_view section) noexcept {
+    std::size_t n = 0;
+    for (const KeyRule &rule : kKeyRules) n += rule.section == section ? 1 : 0;
+    return n;
+}
+inline constexpr auto kStackKeys = sectionKeys<sectionSize(kStackSection)>(kStackSection);
+inline constexpr auto kDefaultDeviceKeys = sectionKeys<sectionSize("defaultDevice")>("defaultDevice");
+inline constexpr auto kAclGraphKeys = sectionKeys<sectionSize("acl_graph")>("acl_graph");
 
 }  // namespace aclpp::schema::top_level_rules
