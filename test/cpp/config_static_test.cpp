@@ -63,6 +63,41 @@ static_assert(acl::Config{.dump = acl::Dump{.path = "./", .stats = std::vector{a
                   .first_error()
                   ->code == ACL_ERROR_INVALID_DUMP_CONFIG);
 
+// K-4: each dump rule's finding, message and all, is built in a constant expression (GCC 12
+// refuses some std::string expressions there, such as a ?: of two strings, that run fine at
+// run time).
+constexpr bool first_rule_is(const acl::Dump &dump, acl::ConfigRule rule) {
+    const acl::Report report = acl::Config{.dump = dump}.validate_static();
+    const acl::Finding *first = report.first_error();
+    return first != nullptr && acl::rule_of(*first) == rule && !first->message.empty();
+}
+static_assert(first_rule_is({.path = "./", .mode = static_cast<acl::DumpMode>(7)}, acl::ConfigRule::dump_enum_value));
+static_assert(first_rule_is({.path = "./", .kernel_data = std::vector<acl::KernelData>{}},
+                            acl::ConfigRule::dump_kernel_data_empty));
+static_assert(first_rule_is({.path = "./", .kernel_data = std::vector{static_cast<acl::KernelData>(9)}},
+                            acl::ConfigRule::dump_kernel_data_value));
+static_assert(first_rule_is({.op_switch = true}, acl::ConfigRule::dump_path_missing));
+static_assert(first_rule_is({.path = "1.2.3.4:a b", .op_switch = true}, acl::ConfigRule::dump_path_remote_bad_char));
+static_assert(first_rule_is({.path = "./", .step = "3-1"}, acl::ConfigRule::dump_step_syntax));
+static_assert(first_rule_is({.path = "./", .stats = std::vector{acl::DumpStat::max}},
+                            acl::ConfigRule::dump_stats_need_data_stats));
+// dump_list items, built with the setters (GCC 12 cannot evaluate a braced list of DumpModel here).
+constexpr bool item_rule_is(acl::Dump dump, const acl::DumpModel &model, acl::ConfigRule rule) {
+    dump.add_model(model);
+    return first_rule_is(dump, rule);
+}
+static_assert(item_rule_is(acl::Dump{}.set_path("./"), acl::DumpModel{}.set_model_name(""),
+                           acl::ConfigRule::list_model_name_empty));
+static_assert(item_rule_is(acl::Dump{}.set_path("./").set_scene(acl::DumpScene::watcher), acl::DumpModel{},
+                           acl::ConfigRule::watcher_nodes_missing));
+static_assert(item_rule_is(acl::Dump{}.set_path("./"), acl::DumpModel{}.set_model_name("m").add_watcher_node("n"),
+                           acl::ConfigRule::watcher_nodes_without_watcher));
+static_assert(item_rule_is(acl::Dump{}.set_path("./").set_level(acl::DumpLevel::op),
+                           acl::DumpModel{}.set_model_name("m").add_opname_range("a", ""),
+                           acl::ConfigRule::opname_range_bound_empty));
+static_assert(item_rule_is(acl::Dump{}.set_path("./"), acl::DumpModel{}.add_opname_range("a", "b"),
+                           acl::ConfigRule::opname_range_needs_level_op));
+
 // As a template argument (StaticConfig is structural).
 template <acl::StaticConfig Config>
 struct Plugin {

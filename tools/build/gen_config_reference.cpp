@@ -21,7 +21,6 @@
 #include "acl/acl.h"
 #include "acl/aclpp_ext.h"
 #include "aclpp/schema/dump.hpp"
-#include "aclpp/schema/dump_enumerations.hpp"
 #include "aclpp/schema/profiler.hpp"
 #include "aclpp/schema/top_level.hpp"
 #include "devices/limits.hpp"
@@ -241,7 +240,7 @@ std::string dumpKeyType(const schema::dump_rules::KeyRow &row) {
 }
 
 std::string dumpKeyAllowed(const schema::dump_rules::KeyRow &row) {
-    const std::span<const std::string_view> values = schema::dump_rules::allowedValues(row);
+    const std::span<const std::string_view> values{row.values.begin(), row.values.end()};
     switch (row.kind) {
         case schema::dump_rules::ValueKind::enumeration:
         case schema::dump_rules::ValueKind::onOff:

@@ -11,7 +11,6 @@
 
 #include "aclpp/schema/dump.hpp"
 #include "aclpp/schema/dump_checks.hpp"
-#include "aclpp/schema/dump_enumerations.hpp"
 #include "aclpp/schema/rule_table.hpp"
 #include "schema/context.hpp"
 #include "schema/dump_path.hpp"
@@ -97,7 +96,8 @@ std::vector<std::string> splitKernelData(std::string_view text) {
 
 /// Whether a product has the feature a key row's gated value needs (K-2).
 bool hasFeature(const FamilyTraits &traits, ProductGate feature) noexcept {
-    return feature != ProductGate::coreDump || traits.coreDump;
+    const bool FamilyTraits::*trait = gateTrait(feature);
+    return trait == nullptr || traits.*trait;
 }
 
 /// The families that have `feature`, for the message of a gated value.
@@ -131,11 +131,12 @@ public:
             warnUnknown(schema::dump_rules::kDumpPlace, key, kDumpKeys, "dump");
         });
         checkTypes();
-        schema::dump_rules::checkDumpValues(view(), *this);
+        Findings findings{*this};
+        schema::dump_rules::checkDumpValues(view(), findings);
         // Phase C rules read the values as strings and arrays; the reference never reaches them
         // after a type or value error either.
         if (errors_ != 0) return false;
-        schema::dump_rules::checkDumpConstraints(view(), *this);
+        schema::dump_rules::checkDumpConstraints(view(), findings);
         if (errors_ != 0) return false;
         checkProduct();
         if (errors_ == 0) warnMissingDumpKinds();
@@ -345,10 +346,10 @@ private:
     struct MembersView {
         Members<N> members;
         [[nodiscard]] std::optional<std::string_view> text(std::size_t key) const noexcept {
-            std::string_view text;
-            if (!members.present[key] || members.value[key].get_string().get(text) != simdjson::SUCCESS)
+            std::string_view value;
+            if (!members.present[key] || members.value[key].get_string().get(value) != simdjson::SUCCESS)
                 return std::nullopt;
-            return text;
+            return value;
         }
         template <class F>
         void forEachText(std::size_t key, F &&f) const {
@@ -356,8 +357,8 @@ private:
             if (!members.present[key] || members.value[key].get_array().get(array) != simdjson::SUCCESS) return;
             std::size_t index = 0;
             for (const JsonElement element : array) {
-                std::string_view text;
-                if (element.get_string().get(text) == simdjson::SUCCESS) f(text, index);
+                std::string_view value;
+                if (element.get_string().get(value) == simdjson::SUCCESS) f(value, index);
                 ++index;
             }
         }
@@ -402,23 +403,28 @@ private:
 
     [[nodiscard]] SectionView view() const noexcept { return SectionView{{members_}, dump_}; }
 
-public:
-    // The sink of checkDumpValues and checkDumpConstraints.
-    /// A finding of a rule of the schema's table, its message rendered from the row; for a
-    /// wrong value, the hint is the closest allowed one.
-    void fail(const Location &at, Rule rule, std::initializer_list<schema::rules::Argument> arguments,
-              schema::dump_rules::Suggestion suggestion = {}) {
-        std::string hint = suggestion.allowed.size != 0
-                               ? didYouMean(suggestion.value, {suggestion.allowed.data, suggestion.allowed.size})
-                               : std::string(schema::rules::row(rule).hint);
-        error(at, schema::rules::renderMessage(rule, arguments), std::move(hint));
-    }
-    /// A local dump_path that passed the text rules: it must be a readable and writable directory.
-    void localPath(const Location &at, std::string_view path) {
-        const DumpPathCheck check = checkDumpPath(path);
-        if (check.problem == DumpPathProblem::none) return;
-        error(at, "EP0003: dump_path is " + quotedText(path) + "; " + describeDumpPathProblem(path, check));
-    }
+    /// Where checkDumpValues and checkDumpConstraints put their findings.
+    struct Findings {
+        DumpValidator &validator;
+
+        /// A finding of a rule of the schema's table, its message rendered from the row; for a
+        /// wrong value, the hint is the closest allowed one.
+        void fail(const Location &at, Rule rule, std::initializer_list<schema::rules::Argument> arguments,
+                  schema::dump_rules::Suggestion suggestion = {}) {
+            std::string hint = suggestion.allowed.size != 0
+                                   ? didYouMean(suggestion.value, {suggestion.allowed.data, suggestion.allowed.size})
+                                   : std::string(schema::rules::row(rule).hint);
+            validator.error(at, schema::rules::renderMessage(rule, arguments), std::move(hint));
+        }
+        /// A local dump_path that passed the text rules: it must be a readable and writable
+        /// directory.
+        void localPath(const Location &at, std::string_view path) {
+            const DumpPathCheck check = checkDumpPath(path);
+            if (check.problem == DumpPathProblem::none) return;
+            validator.error(at,
+                            "EP0003: dump_path is " + quotedText(path) + "; " + describeDumpPathProblem(path, check));
+        }
+    };
 
 private:
     // K-4: a value the product lacks the feature for (the key rows' gates: core-dump mode) is an

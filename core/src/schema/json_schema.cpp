@@ -9,7 +9,6 @@
 
 #include "acl/aclpp_ext.h"
 #include "aclpp/schema/dump.hpp"
-#include "aclpp/schema/dump_enumerations.hpp"
 #include "aclpp/schema/profiler.hpp"
 #include "aclpp/schema/top_level.hpp"
 #include "devices/limits.hpp"
@@ -262,7 +261,7 @@ void writeDumpItem(JsonWriter &w) {
 
 void writeDumpKey(JsonWriter &w, const schema::dump_rules::KeyRow &row, const Products &products) {
     using namespace schema::dump_rules;
-    const std::span<const std::string_view> values = allowedValues(row);
+    const std::span<const std::string_view> values{row.values.begin(), row.values.end()};
     const std::string anotherValue = ". Another value gives " + dumpCode() + ".";
     switch (row.kind) {
         case ValueKind::enumeration:

@@ -91,8 +91,9 @@ inline constexpr const auto &kLlcProfilingNames = ::aclpp::schema::profiler_rule
 inline constexpr const auto &kHostSysNames = ::aclpp::schema::profiler_rules::kHostSysItems;
 inline constexpr const auto &kHostSysUsageNames = ::aclpp::schema::profiler_rules::kHostSysUsageItems;
 
-/// The JSON text of an enumerator; an out-of-range value (a cast) gives "" so that validation
-/// reports it and to_json writes a value the runtime rejects rather than a wrong valid one.
+/// The JSON text of an enumerator; an out-of-range value (a cast) gives "<invalid>" so that
+/// validation reports it and to_json writes a value the runtime rejects rather than a wrong valid
+/// one.
 template <class Enum, std::size_t N>
 [[nodiscard]] constexpr std::string_view enum_text(const std::array<std::string_view, N> &names, Enum value) noexcept {
     const auto index = static_cast<std::size_t>(value);

@@ -115,7 +115,7 @@ enum class ProductGate : uint8_t { none, coreDump };
 struct ValueGate {
     ProductGate feature = ProductGate::none;
     std::string_view value;
-    std::string_view what;     // what the value selects, for the JSON Schema's text
+    std::string_view what;     // what the value selects, for the JSON Schema and the core's message
     std::string_view instead;  // what a product without the feature can use instead
 };
 
@@ -196,6 +196,20 @@ inline constexpr std::array<std::string_view, kDumpKeyCount> kDumpKeys = [] {
     return phaseBPlaces == (1U << enumerations) - 1;
 }
 static_assert(rowsConsistent());
+
+/// The enumerations in the order phase B checks them (KeyRow::phaseB, DCC CheckDumpFieldValues).
+inline constexpr std::size_t kPhaseBCount = [] {
+    std::size_t count = 0;
+    for (const KeyRow &row : kKeyRows) count += row.phaseB != kNotPhaseB ? 1 : 0;
+    return count;
+}();
+inline constexpr std::array<DumpKey, kPhaseBCount> kPhaseBKeys = [] {
+    std::array<DumpKey, kPhaseBCount> keys{};
+    for (const KeyRow &row : kKeyRows) {
+        if (row.phaseB != kNotPhaseB) keys[row.phaseB] = row.key;
+    }
+    return keys;
+}();
 
 // What an absent key amounts to (K-4), by name for the validator's phase C.
 inline constexpr std::string_view kDefaultMode = kKeyRows[kMode].defaultValue;    // "output"

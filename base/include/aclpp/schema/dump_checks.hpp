@@ -20,9 +20,10 @@
 //                               which has text(RangeKey)
 // Phase C reads only a section whose types (phase A) and values (phase B) are right.
 // A sink:
-//   sink.fail(place, rule, arguments, suggestion)  a finding of the rule table's `rule`; a
+//   sink.fail(place, rule, arguments[, suggestion])  a finding of the rule table's `rule`; a
 //                               wrong value comes with the allowed ones (Suggestion), for a
-//                               sink that suggests the closest
+//                               sink that suggests the closest; the sink defaults the last
+//                               parameter, as most rules pass none
 //   sink.localPath(place, path)         a local dump_path that passed the text rules: the
 //                                       file-system checks are the caller's (run time only)
 #pragma once
@@ -173,6 +174,9 @@ template <class Text>
 [[nodiscard]] constexpr std::string_view textOr(const std::optional<Text> &value, std::string_view fallback) noexcept {
     return value ? std::string_view(*value) : fallback;
 }
+/// A temporary's text would dangle: keep the optional in a named local first.
+template <class Text>
+std::string_view textOr(const std::optional<Text> &&, std::string_view) = delete;
 
 // ---- phase B ----
 
@@ -198,11 +202,12 @@ ACLPP_CONSTEXPR_STD void checkKernelData(std::string_view value, Sink &sink) {
         const std::string_view item =
             value.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
         if (item.empty() || !allowed.contains(item)) {
+            // string_view arms: a ?: of two std::string breaks GCC 12's constant evaluation.
             const Rule rule = item.empty() ? Rule::dump_kernel_data_empty : Rule::dump_kernel_data_value;
             sink.fail(kDumpPlace.child(kDumpKeys[kKernelData]), rule,
                       {{"value", text::quotedText(value)},
                        {"index", json::uint_text(index)},
-                       {"item", item.empty() ? std::string("empty") : text::quotedText(item)},
+                       {"item", item.empty() ? std::string_view("empty") : std::string_view(text::quotedText(item))},
                        {"allowed", rules::joinedText(allowed)}},
                       {item, item.empty() ? ValueList{} : allowed});
             return;
@@ -292,7 +297,11 @@ ACLPP_CONSTEXPR_STD void checkRanges(const Item &item, const Place &at, bool mod
         const auto begin = range.text(kBegin);
         const auto end = range.text(kEnd);
         if (!textOr(begin, {}).empty() && !textOr(end, {}).empty()) return;
-        const auto shown = [](const auto &bound) { return bound ? text::quotedText(*bound) : std::string("missing"); };
+        const auto shown = [](const auto &bound) {
+            std::string out("missing");
+            if (bound) out = text::quotedText(*bound);
+            return out;
+        };
         const Place entryAt = rangesAt.at(index);
         sink.fail(entryAt, Rule::opname_range_bound_empty,
                   {{"name", entryAt.name()}, {"begin", shown(begin)}, {"end", shown(end)}});
@@ -326,7 +335,8 @@ ACLPP_CONSTEXPR_STD void checkListItem(const Item &item, const Place &at, Sink &
         sink.fail(nodesAt, Rule::watcher_nodes_without_watcher,
                   {{"name", nodesAt.name()},
                    {"value", text::arrayText(item.size(kWatcherNodes))},
-                   {"scene", list.scene.empty() ? std::string("not set") : text::quotedText(list.scene)}});
+                   {"scene", list.scene.empty() ? std::string_view("not set")
+                                                : std::string_view(text::quotedText(list.scene))}});
     }
     for (const ItemKey key : {kOptypeBlacklist, kOpnameBlacklist}) {
         if (item.size(key) > kMaxBlacklistEntries) {
@@ -366,14 +376,11 @@ ACLPP_CONSTEXPR_STD void checkStats(const View &view, Sink &sink) {
 /// phase A's finding.
 template <class View, class Sink>
 ACLPP_CONSTEXPR_STD void checkDumpValues(const View &view, Sink &sink) {
-    for (uint8_t place = 0; place < kDumpKeyCount; ++place) {
-        for (const KeyRow &row : kKeyRows) {
-            if (row.phaseB != place) continue;
-            const auto given = view.text(row.key);
-            if (given) {
-                constraints::checkValue(*given, kDumpPlace.child(row.name), row.values, rules::Rule::dump_enum_value,
-                                        sink);
-            }
+    for (const DumpKey key : kPhaseBKeys) {
+        const auto given = view.text(key);
+        if (given) {
+            constraints::checkValue(*given, kDumpPlace.child(kDumpKeys[key]), kKeyRows[key].values,
+                                    rules::Rule::dump_enum_value, sink);
         }
     }
     const auto kernelData = view.text(kKernelData);

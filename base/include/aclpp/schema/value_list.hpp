@@ -8,8 +8,7 @@
 namespace aclpp::schema {
 
 /// A key's allowed values: a pointer and a count rather than a std::span, which would add
-/// compile time to every user of the C++ layer's config headers (dump_enumerations.hpp has the
-/// span).
+/// compile time to every user of the C++ layer's config headers.
 struct ValueList {
     const std::string_view *data = nullptr;
     std::size_t size = 0;
