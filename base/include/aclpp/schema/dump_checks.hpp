@@ -50,9 +50,17 @@ struct Place {
     std::string_view key;
     std::size_t index = 0;
     bool isIndex = false;
+    // Frames above this one; 0 for the section. The walks test it rather than compare `parent`
+    // with nullptr: with the sanitizers, GCC does not treat a global's address as non-null in a
+    // constant expression, and the section's frame is a global.
+    std::size_t depth = 0;
 
-    [[nodiscard]] constexpr Place child(std::string_view token) const noexcept { return {this, token, 0, false}; }
-    [[nodiscard]] constexpr Place at(std::size_t position) const noexcept { return {this, {}, position, true}; }
+    [[nodiscard]] constexpr Place child(std::string_view token) const noexcept {
+        return {this, token, 0, false, depth + 1};
+    }
+    [[nodiscard]] constexpr Place at(std::size_t position) const noexcept {
+        return {this, {}, position, true, depth + 1};
+    }
 
     /// "/dump/dump_list/2/layer"
     [[nodiscard]] ACLPP_CONSTEXPR_STD std::string pointer() const {
@@ -63,7 +71,7 @@ struct Place {
     /// "dump_list[2].layer": how messages name the value, relative to `dump`.
     [[nodiscard]] ACLPP_CONSTEXPR_STD std::string name() const {
         std::string out;
-        if (parent != nullptr)
+        if (depth > 0)
             appendName(out);
         else
             out = key;
@@ -74,7 +82,7 @@ private:
     // Appending to one string, rather than returning the parent's, keeps GCC 12's constant
     // evaluation of std::string correct.
     ACLPP_CONSTEXPR_STD void appendPointer(std::string &out) const {
-        if (parent != nullptr) parent->appendPointer(out);
+        if (depth > 0) parent->appendPointer(out);
         if (isIndex) {
             out += '/';
             out += json::uint_text(index);
@@ -83,7 +91,7 @@ private:
         }
     }
     ACLPP_CONSTEXPR_STD void appendName(std::string &out) const {
-        if (parent->parent != nullptr) parent->appendName(out);
+        if (depth > 1) parent->appendName(out);
         if (isIndex) {
             out += '[';
             out += json::uint_text(index);
@@ -96,7 +104,7 @@ private:
 };
 
 /// The section itself: its members are its children.
-inline constexpr Place kDumpPlace{nullptr, "dump", 0, false};
+inline constexpr Place kDumpPlace{nullptr, "dump", 0, false, 0};
 
 // The values phase C compares with, by what they mean.
 inline constexpr std::string_view kSwitchOn = kSwitchValues[0];
