@@ -174,9 +174,15 @@ std::string describeDumpPathProblem(std::string_view path, const DumpPathCheck &
 }
 
 DumpKind exceptionKindOf(std::string_view scene) noexcept {
-    if (scene == "aic_err_brief_dump"sv || scene == "lite_exception"sv) return DumpKind::exceptionBrief;
-    if (scene == "aic_err_norm_dump"sv) return DumpKind::exceptionNorm;
-    if (scene == "aic_err_detail_dump"sv) return DumpKind::exceptionCore;
+    // The schema's exception scenes, in kSceneValues' order: lite_exception, aic_err_brief_dump,
+    // aic_err_norm_dump, aic_err_detail_dump (lite_exception is the brief dump's old name).
+    using schema::dump_rules::kExceptionSceneValues;
+    constexpr std::array kKinds{DumpKind::exceptionBrief, DumpKind::exceptionBrief, DumpKind::exceptionNorm,
+                                DumpKind::exceptionCore};
+    static_assert(kKinds.size() == kExceptionSceneValues.size() && kExceptionSceneValues[3] == "aic_err_detail_dump");
+    for (std::size_t i = 0; i < kKinds.size(); ++i) {
+        if (scene == kExceptionSceneValues[i]) return kKinds[i];
+    }
     return DumpKind::none;
 }
 
