@@ -634,3 +634,39 @@ TEST_CASE("K-5 dump and profiling together is a warning, not an error", "[K-5][p
     CHECK(validateSection(kA2, R"({"switch":"off"})", withDump).all(Severity::warning).empty());
     CHECK(validateSection(kA2, R"({"switch":"on"})").all(Severity::warning).empty());
 }
+
+TEST_CASE("K-5 C-4 the messages of the rules a product decides, word for word", "[K-5][C-4][profiler]") {
+    struct Exact {
+        std::string_view soc;
+        std::string section;
+        std::string message;
+        std::string hint{};
+    };
+    const std::vector<Exact> rows{
+        {kA2, R"({"sys_cpu_freq":10})",
+         "EK0005: sys_cpu_freq is 10; the option is not supported on Atlas A2 (Ascend910B1)",
+         "leave sys_cpu_freq out of the profiler section on this product"},
+        {k910, R"({"task_time":"l3"})",
+         R"(EK0003: task_time is "l3"; task trace L3 is not supported on Atlas training; allowed: "on", "off", "l0", "l1", "l2" or "")"},
+        {k910, R"({"sys_mem_serviceflow":"ddr"})",
+         R"(EK0003: sys_mem_serviceflow is "ddr"; memory serviceflow profiling is not supported on Atlas training)"},
+        {kA2, R"({"l2":1})", "EK0003: l2 is 1 (a number); expected a JSON string"},
+        {kA2, R"({"aic_metrics":"Custom:1,2,3,4,5,6,7,8,9"})",
+         R"(EK0003: aic_metrics is "Custom:1,2,3,4,5,6,7,8,9"; at most 8 Custom events on Atlas A2 (found 9))"},
+        {kA2, R"({"switch":"on","optype":"Conv2D"})",
+         R"(optype is "Conv2D"; task-scale profiling (optype) is not supported on Atlas A2 (Ascend910B1); leave optype out or "")"},
+        {kA2, R"({"sys_hardware_mem_freq":101})",
+         "EK0003: sys_hardware_mem_freq is 101; Please input an integer value in range [1, 100] on Atlas A2"},
+        {kA2, R"({"dvpp_freq":101})", "EK0003: dvpp_freq is 101; Please input an integer value in range [1, 100]"},
+        {kA2, R"({"switch":"on","instr_profiling":"on","instr_profiling_freq":299})",
+         "EK0003: instr_profiling_freq is 299; Please input an integer value in range [300, 30000] (checked because "
+         "instr_profiling is on)"},
+    };
+    for (const Exact &row : rows) {
+        INFO(row.soc << " profiler: " << row.section);
+        const Outcome outcome = validateSection(row.soc, row.section);
+        REQUIRE(outcome.firstError() != nullptr);
+        CHECK(outcome.message() == row.message);
+        CHECK(outcome.firstError()->hint == row.hint);
+    }
+}

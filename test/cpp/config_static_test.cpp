@@ -98,6 +98,39 @@ static_assert(item_rule_is(acl::Dump{}.set_path("./").set_level(acl::DumpLevel::
 static_assert(item_rule_is(acl::Dump{}.set_path("./"), acl::DumpModel{}.add_opname_range("a", "b"),
                            acl::ConfigRule::opname_range_needs_level_op));
 
+// K-5: each profiler rule a typed config can break, built in a constant expression.
+constexpr bool profiler_rule_is(const acl::Profiler &profiler, acl::ConfigRule rule) {
+    const acl::Report report = acl::Config{.profiler = profiler}.validate_static();
+    const acl::Finding *first = report.first_error();
+    return first != nullptr && acl::rule_of(*first) == rule && !first->message.empty();
+}
+static_assert(profiler_rule_is({.task_time = static_cast<acl::TaskTime>(9)}, acl::ConfigRule::profiler_enum_value));
+static_assert(profiler_rule_is({.host_sys = std::vector{static_cast<acl::HostSys>(9)}},
+                               acl::ConfigRule::profiler_list_item));
+static_assert(profiler_rule_is({.dvpp_freq = 101u}, acl::ConfigRule::profiler_frequency_range));
+static_assert(profiler_rule_is({.enabled = true, .output = "a;b"}, acl::ConfigRule::profiler_output_char));
+static_assert(profiler_rule_is({.enabled = true, .storage_limit_mb = 199u},
+                               acl::ConfigRule::profiler_storage_limit_range));
+static_assert(profiler_rule_is({.sys_mem_serviceflow = ""}, acl::ConfigRule::profiler_text_empty));
+static_assert(profiler_rule_is({.aic_metrics = std::string(71, 'x')}, acl::ConfigRule::profiler_metrics_too_long));
+static_assert(profiler_rule_is({.aic_metrics = "Custom:"}, acl::ConfigRule::profiler_custom_events_empty));
+static_assert(profiler_rule_is({.aic_metrics = "Custom:0x1,0xg"}, acl::ConfigRule::profiler_custom_event_invalid));
+static_assert(profiler_rule_is({.enabled = true, .instr_profiling = true, .instr_profiling_freq = 299u},
+                               acl::ConfigRule::profiler_instr_frequency_range));
+// Without instr_profiling on, or with profiling off, the range is not checked; a typed config
+// names no product, so what some product accepts passes (l3, any metric name, optype).
+static_assert(
+    acl::Config{.profiler = acl::Profiler{.enabled = true, .instr_profiling_freq = 299u}}.validate_static().ok());
+static_assert(acl::Config{.profiler = acl::Profiler{.instr_profiling = true, .instr_profiling_freq = 299u}}
+                  .validate_static()
+                  .ok());
+static_assert(acl::Config{.profiler = acl::Profiler{.enabled = true,
+                                                    .aic_metrics = "AnyName",
+                                                    .task_time = acl::TaskTime::l3,
+                                                    .optype = "Conv2D"}}
+                  .validate_static()
+                  .ok());
+
 // As a template argument (StaticConfig is structural).
 template <acl::StaticConfig Config>
 struct Plugin {

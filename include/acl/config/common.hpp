@@ -114,10 +114,6 @@ template <class Enum>
     const auto index = static_cast<std::size_t>(value);
     return index < names.size ? names.data[index] : std::string_view("<invalid>");
 }
-template <class Enum, std::size_t N>
-[[nodiscard]] constexpr bool enum_valid(const std::array<std::string_view, N> &, Enum value) noexcept {
-    return static_cast<std::size_t>(value) < N;
-}
 
 /// True when the enumerators of Enum are named, in order, exactly a key row's values.
 template <class Enum>

@@ -6,11 +6,14 @@
 #include <acl/config/top_level.hpp>
 #include <aclpp/json/text.hpp>
 #include <aclpp/json/text_writer.hpp>
+#include <aclpp/text/shown_text.hpp>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace acl {
@@ -111,30 +114,72 @@ ACLPP_CONSTEXPR_STD void write_dump(ConfigWriter &w, const Dump &d, field_table<
     w.end_object();
 }
 
-/// One member of Profiler, as its key row's kind says (the member's type is checked against the
-/// kind where profiler_fields is declared).
+/// One member of Profiler as to_json writes it: a JSON string or a JSON integer. The profiler
+/// checks read it too (<acl/config/profiler_view.hpp>), so they see what the runtime will read.
+class ProfilerValue {
+public:
+    // The text by reference and constructed, never assigned: GCC 12 cannot move a short
+    // std::string parameter taken by value, nor move-assign one, in a constant expression.
+    [[nodiscard]] static ACLPP_CONSTEXPR_STD ProfilerValue string(std::string &&text) {
+        return ProfilerValue(true, std::move(text), 0);
+    }
+    [[nodiscard]] static ACLPP_CONSTEXPR_STD ProfilerValue number(std::uint64_t number) {
+        return ProfilerValue(false, std::string(), number);
+    }
+
+    [[nodiscard]] constexpr bool isString() const noexcept { return is_string_; }
+    [[nodiscard]] ACLPP_CONSTEXPR_STD std::string_view text() const noexcept { return text_; }
+    [[nodiscard]] constexpr bool isInteger() const noexcept { return !is_string_; }
+    [[nodiscard]] constexpr std::optional<std::uint64_t> integer() const noexcept {
+        if (is_string_) return std::nullopt;
+        return number_;
+    }
+    [[nodiscard]] ACLPP_CONSTEXPR_STD std::string shown() const {
+        if (is_string_) return ::aclpp::text::describedText(text_);
+        return aclpp::json::uint_text(number_);
+    }
+    [[nodiscard]] constexpr std::string_view typeName() const noexcept { return is_string_ ? "a string" : "a number"; }
+
+private:
+    ACLPP_CONSTEXPR_STD ProfilerValue(bool is_string, std::string &&text, std::uint64_t number)
+        : is_string_(is_string), text_(std::move(text)), number_(number) {}
+
+    bool is_string_;
+    std::string text_;
+    std::uint64_t number_;
+};
+
+/// A given member as its key row's kind says (the member's type is checked against the kind
+/// where profiler_fields is declared).
 template <std::size_t Row, class T>
-ACLPP_CONSTEXPR_STD void write_profiler_field(ConfigWriter &w, const std::optional<T> &value) {
+[[nodiscard]] ACLPP_CONSTEXPR_STD ProfilerValue profiler_value(const T &value) {
     constexpr const aclpp::schema::profiler_rules::KeyRule &row = aclpp::schema::profiler_rules::kKeyRules[Row];
     constexpr profiler_form form = form_of(row.kind);
-    if (!value) return;
-    w.key(row.key);
     if constexpr (form == profiler_form::on_off) {
-        w.string(on_off(*value));
+        return ProfilerValue::string(std::string(on_off(value)));
     } else if constexpr (form == profiler_form::text) {
-        w.string(*value);
+        return ProfilerValue::string(aclpp::json::as_written(value));
     } else if constexpr (form == profiler_form::enumeration) {
-        w.string(to_string(*value));
+        return ProfilerValue::string(std::string(to_string(value)));
     } else if constexpr (form == profiler_form::comma_list) {
-        w.string(comma_list(row.values, *value));
+        return ProfilerValue::string(comma_list(row.values, value));
     } else if constexpr (form == profiler_form::frequency) {
-        w.number(*value);
+        return ProfilerValue::number(value);
     } else {
-        constexpr std::string_view unit = aclpp::schema::profiler_rules::kStorageLimitUnit;  // "<N>MB"
-        char digits[21 + unit.size()] = {};
-        const std::size_t n = aclpp::json::uint_digits(*value, digits).size();
-        for (std::size_t i = 0; i < unit.size(); ++i) digits[n + i] = unit[i];
-        w.string(std::string_view(digits, n + unit.size()));
+        return ProfilerValue::string(aclpp::json::uint_text(value) +
+                                     std::string(aclpp::schema::profiler_rules::kStorageLimitUnit));
+    }
+}
+
+template <std::size_t Row, class T>
+ACLPP_CONSTEXPR_STD void write_profiler_field(ConfigWriter &w, const std::optional<T> &value) {
+    if (!value) return;
+    const ProfilerValue written = profiler_value<Row>(*value);
+    w.key(aclpp::schema::profiler_rules::kKeyRules[Row].key);
+    if (written.isString()) {
+        w.string(written.text());
+    } else {
+        w.number(*written.integer());
     }
 }
 

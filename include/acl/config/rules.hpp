@@ -8,17 +8,17 @@
 #pragma once
 
 #include <acl/config/dump_view.hpp>
-#include <acl/config/json_writer.hpp>
+#include <acl/config/profiler_view.hpp>
 #include <acl/config/top_level.hpp>
 #include <aclpp/json/lexer.hpp>
 #include <aclpp/json/text.hpp>
 #include <aclpp/schema/dump.hpp>
 #include <aclpp/schema/dump_checks.hpp>
 #include <aclpp/schema/profiler.hpp>
+#include <aclpp/schema/profiler_checks.hpp>
 #include <aclpp/schema/rule_table.hpp>
 #include <aclpp/schema/steps.hpp>
 #include <aclpp/schema/top_level.hpp>
-#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -108,7 +108,7 @@ private:
         f.pointer = pointer;
         f.step = std::string(step);
         f.message = rule_table::renderMessage(rule, arguments);
-        f.hint = std::string(row.hint);
+        f.hint = rule_table::renderTemplate(row.hint, arguments);
         f.rule = row.name;
         if (std::is_constant_evaluated()) {
             report_.findings.push_back(f);
@@ -211,86 +211,21 @@ public:
     /// A local dump_path is the file system's to judge, at run time.
     constexpr void localPath(const Place &, std::string_view) const noexcept {}
 
-private:
-    // ---- profiler (K-5): per key in document order, then the "switch on" checks ----
-    ACLPP_CONSTEXPR_STD void profiler_error(std::string_view key, ConfigRule rule,
-                                            std::initializer_list<Argument> arguments) {
-        error(::aclpp::schema::stepName(ACLPP_STEP_PROFILING), "/profiler/" + std::string(key), rule, arguments);
-    }
-    template <class Enum, std::size_t N, class Allowed>
-    constexpr void profiler_enum(std::string_view key, const std::array<std::string_view, N> &names,
-                                 const Allowed &allowed, const std::optional<Enum> &value,
-                                 std::string_view extra = {}) {
-        if (!value || enum_valid(names, *value)) return;
-        profiler_error(key, ConfigRule::profiler_enum_value,
-                       {{"key", key},
-                        {"value", quotedText(enum_text(names, *value))},
-                        {"allowed", rule_table::alternativesText(allowed, extra)}});
-    }
-    template <class Enum, std::size_t N>
-    constexpr void profiler_list(std::string_view key, const std::array<std::string_view, N> &names,
-                                 const std::optional<std::vector<Enum>> &value) {
-        if (!value) return;
-        for (const Enum item : *value) {
-            if (enum_valid(names, item)) continue;
-            profiler_error(key, ConfigRule::profiler_list_item,
-                           {{"key", key},
-                            {"value", ::aclpp::text::describedText(comma_list(names, *value))},
-                            {"item", quotedText(enum_text(names, item)) + " is not an item"},
-                            {"allowed", rule_table::joinedText(names)}});
-            return;
-        }
-    }
-    ACLPP_CONSTEXPR_STD void frequency(std::string_view key, const std::optional<std::uint32_t> &value,
-                                       std::uint64_t max = 0) {
-        if (max == 0) max = profiler_rules::ruleFor(key).maxFrequency;
-        if (value && (*value < 1 || *value > max)) {
-            profiler_error(key, ConfigRule::profiler_frequency_range,
-                           {{"key", key},
-                            {"value", aclpp::json::uint_text(*value)},
-                            {"max", aclpp::json::uint_text(max)},
-                            {"product", ""}});
-        }
+    // The sink of profiler_rules::checkProfilerValue and checkProfilerWhenOn.
+    ACLPP_CONSTEXPR_STD void fail(const profiler_rules::KeyRule &row, ConfigRule rule,
+                                  std::initializer_list<Argument> arguments) {
+        error(::aclpp::schema::stepName(ACLPP_STEP_PROFILING), std::string(row.pointer), rule, arguments);
     }
 
+private:
+    // ---- profiler (K-5): the schema's checks (aclpp/schema/profiler_checks.hpp), for any product ----
     ACLPP_CONSTEXPR_STD void check_profiler(const Profiler &p) {
-        profiler_enum(
-            "task_time", kTaskTimeNames, profiler_rules::kTaskTimeValues, p.task_time,
-            profiler_rules::kTaskTimeL3);  // the typed layer allows l3: products that lack it refuse it at run time
-        profiler_enum("ge_api", kGeApiNames, profiler_rules::kGeApiValues, p.ge_api);
-        // sys_hardware_mem_freq: 0 is wrong everywhere; the upper bound (one of two) is the product's.
-        constexpr std::uint32_t kMicro = profiler_rules::kHardwareMemFreqMaxMicro;
-        if (p.sys_hardware_mem_freq && (*p.sys_hardware_mem_freq == 0 || *p.sys_hardware_mem_freq > kMicro)) {
-            frequency("sys_hardware_mem_freq", p.sys_hardware_mem_freq,
-                      *p.sys_hardware_mem_freq > kMicro ? kMicro : profiler_rules::kHardwareMemFreqMax);
-        }
-        profiler_enum("llc_profiling", kLlcProfilingNames, kLlcProfilingNames, p.llc_profiling);
-        frequency("sys_io_sampling_freq", p.sys_io_sampling_freq);
-        frequency("sys_interconnection_freq", p.sys_interconnection_freq);
-        frequency("sys_cpu_freq", p.sys_cpu_freq);
-        frequency("dvpp_freq", p.dvpp_freq);
-        profiler_list("host_sys", kHostSysNames, p.host_sys);
-        profiler_list("host_sys_usage", kHostSysUsageNames, p.host_sys_usage);
-        frequency("host_sys_usage_freq", p.host_sys_usage_freq);
-        frequency("sys_lp_freq", p.sys_lp_freq);
-        if (!p.enabled.value_or(false)) return;
-        if (p.output) {
-            const std::string output = aclpp::json::as_written(*p.output);
-            for (const profiler_rules::ForbiddenChar &f : profiler_rules::kOutputForbidden) {
-                if (output.find(f.c) == std::string::npos) continue;
-                profiler_error("output", ConfigRule::profiler_output_char,
-                               {{"value", ::aclpp::text::describedText(output)},
-                                {"char", f.shown},
-                                {"forbidden", rule_table::forbiddenOutputText()}});
-                break;
-            }
-        }
-        if (p.storage_limit_mb && (*p.storage_limit_mb < profiler_rules::kStorageLimitMinMb ||
-                                   *p.storage_limit_mb > profiler_rules::kStorageLimitMaxMb)) {
-            profiler_error("storage_limit", ConfigRule::profiler_storage_limit_range,
-                           {{"value", quotedText(aclpp::json::uint_text(*p.storage_limit_mb) +
-                                                 std::string(profiler_rules::kStorageLimitUnit))}});
-        }
+        const ProfilerView view(p);
+        constexpr profiler_rules::AnyProduct product{};
+        view.forEachMember([&](const profiler_rules::KeyRule &row, const ProfilerValue &value) {
+            profiler_rules::checkProfilerValue(row, value, product, *this);
+        });
+        if (profiler_rules::profilingOn(view)) profiler_rules::checkProfilerWhenOn(view, product, *this);
     }
 
     const Config &c_;

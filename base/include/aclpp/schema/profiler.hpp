@@ -17,20 +17,31 @@ namespace aclpp::schema::profiler_rules {
 
 // msprof refuses a section whose re-serialised text is longer than this, as CANN does.
 inline constexpr std::size_t kMaxSectionLength = 1024 * 1024;
-// The whole aic_metrics value, Custom: lists included (K-5).
-inline constexpr std::size_t kMaxAicMetricsLength = 70;
+// The whole aic_metrics value, Custom: lists included (K-5). The string macros are for the rule
+// table's static_assert texts (literals), as below.
+#define ACLPP_SCHEMA_MAX_AIC_METRICS_LENGTH "70"
+inline constexpr std::size_t kMaxAicMetricsLength = decimalValue(ACLPP_SCHEMA_MAX_AIC_METRICS_LENGTH);
 inline constexpr std::string_view kCustomPrefix = "Custom:";  // case-sensitive, like the reference
-// instr_profiling_freq on the products that have it (K-5).
-inline constexpr uint64_t kInstrProfilingFreqMin = 300;
-inline constexpr uint64_t kInstrProfilingFreqMax = 30000;
+// instr_profiling_freq on the products that have it, while instr_profiling is on (K-5).
+#define ACLPP_SCHEMA_INSTR_FREQ_MIN "300"
+#define ACLPP_SCHEMA_INSTR_FREQ_MAX "30000"
+inline constexpr uint64_t kInstrProfilingFreqMin = decimalValue(ACLPP_SCHEMA_INSTR_FREQ_MIN);
+inline constexpr uint64_t kInstrProfilingFreqMax = decimalValue(ACLPP_SCHEMA_INSTR_FREQ_MAX);
 // storage_limit is "<digits>MB" in this range (PV CheckStorageLimit); at most 10 digits.
-// String macros too, for the compile-time checks' static_assert text (a literal).
 #define ACLPP_SCHEMA_STORAGE_LIMIT_MIN_MB "200"
 #define ACLPP_SCHEMA_STORAGE_LIMIT_MAX_MB "4294967295"
 inline constexpr uint64_t kStorageLimitMinMb = decimalValue(ACLPP_SCHEMA_STORAGE_LIMIT_MIN_MB);
 inline constexpr uint64_t kStorageLimitMaxMb = decimalValue(ACLPP_SCHEMA_STORAGE_LIMIT_MAX_MB);
 inline constexpr std::string_view kStorageLimitUnit = "MB";
 inline constexpr std::size_t kStorageLimitMaxDigits = 10;
+/// True for a storage_limit of "<digits>MB" in range (PV CheckStorageLimit).
+[[nodiscard]] constexpr bool isStorageLimit(std::string_view text) noexcept {
+    if (text.size() <= kStorageLimitUnit.size() || !text.ends_with(kStorageLimitUnit)) return false;
+    const std::string_view digits = text.substr(0, text.size() - kStorageLimitUnit.size());
+    if (!allDigits(digits) || digits.size() > kStorageLimitMaxDigits) return false;
+    const uint64_t megabytes = decimalValue(digits);
+    return megabytes >= kStorageLimitMinMb && megabytes <= kStorageLimitMaxMb;
+}
 // The upper bound of sys_hardware_mem_freq: per product, one of these two (K-5).
 inline constexpr uint32_t kHardwareMemFreqMax = 100;
 inline constexpr uint32_t kHardwareMemFreqMaxMicro = 10000;  // products that sample in µs

@@ -1,8 +1,10 @@
-// The rules of acl.json that need no file system, product or environment, as one table: the
-// core's validator reports them on the parsed file and the typed config's compile-time checks
-// (C-4) on acl::Config, both with the row's code, message id and message template filled in
-// with the same arguments, so the two cannot say different things. A row's summary is the
-// compile-time error text (a literal: static_assert takes no other).
+// The rules of acl.json that need no file system or environment, as one table: the core's
+// validator reports them on the parsed file and the typed config's compile-time checks (C-4) on
+// acl::Config, both with the row's code, message id and message template filled in with the same
+// arguments, so the two cannot say different things. A profiler rule that a product decides
+// takes the product's name ({product}: "Atlas A2") or its name and SoC ({platform}: "Atlas A2
+// (Ascend910B1)"); the typed config checks for any product, so only the core reaches those. A row's summary is the compile-time error text (a literal: static_assert
+// takes no other); its hint is a template too.
 #pragma once
 
 #include <array>
@@ -46,10 +48,10 @@ inline constexpr std::string_view kKernelDataText =
     X(extra_key_is_known, "C-4", "100000", none, "an extra key is read by the runtime; set the typed member",          \
       "extra key {key} is read by the runtime; set the typed member instead", "")                                      \
     X(extra_key_duplicate, "C-4", "100000", none, "an extra key is given twice", "extra key {key} is given twice", "") \
-    X(extra_json_not_one_value, "C-4", "100000", none, "an extra key's value is not one JSON value",                    \
-      "the value of extra key {key} is not one JSON value", "")                                                       \
+    X(extra_json_not_one_value, "C-4", "100000", none, "an extra key's value is not one JSON value",                   \
+      "the value of extra key {key} is not one JSON value", "")                                                        \
     X(extra_json_invalid, "F-3", "100006", none, "an extra key's value makes the config invalid JSON text",            \
-      "the value of extra key {key} makes the config invalid JSON text", "")                                          \
+      "the value of extra key {key} makes the config invalid JSON text", "")                                           \
     X(err_msg_mode_value, "K-1", "100000", none, "err_msg_mode must be \"0\" or \"1\"",                                \
       ::aclpp::schema::rules::kKeyValueText, "")                                                                       \
     X(dump_enum_value, "K-4", "100009", EP0002, "a dump enumeration holds an invalid value",                           \
@@ -136,7 +138,37 @@ inline constexpr std::string_view kKernelDataText =
     X(profiler_storage_limit_range, "K-5", "100000", EK0003,                                                           \
       "storage_limit must be " ACLPP_SCHEMA_STORAGE_LIMIT_MIN_MB ".." ACLPP_SCHEMA_STORAGE_LIMIT_MAX_MB " MB",         \
       "storage_limit is {value}; The storage_limit should be in range [" ACLPP_SCHEMA_STORAGE_LIMIT_MIN_MB ","         \
-      ACLPP_SCHEMA_STORAGE_LIMIT_MAX_MB "] and end with MB", "")
+      ACLPP_SCHEMA_STORAGE_LIMIT_MAX_MB "] and end with MB", "")                                                       \
+    X(profiler_type, "K-5", "100000", EK0003, "a profiler value is not of its key's JSON type",                        \
+      "{key} is {value} ({type}); expected {expected}", "")                                                            \
+    X(profiler_key_unsupported, "K-5", "100000", EK0005, "a profiler key is not supported on this product",            \
+      "{key} is {value}; the option is not supported on {platform}",                                                   \
+      "leave {key} out of the profiler section on this product")                                                       \
+    X(profiler_task_time_l3, "K-5", "100000", EK0003, "task_time l3 is not supported on this product",                 \
+      "{key} is {value}; task trace L3 is not supported on {product}; allowed: {allowed}", "")                         \
+    X(profiler_mem_serviceflow_unsupported, "K-5", "100000", EK0003,                                                   \
+      "sys_mem_serviceflow is not supported on this product",                                                          \
+      "{key} is {value}; memory serviceflow profiling is not supported on {product}", "")                              \
+    X(profiler_text_empty, "K-5", "100000", EK0003, "a profiler text is empty",                                        \
+      "{key} is {value}; expected a non-empty string", "")                                                             \
+    X(profiler_metrics_too_long, "K-5", "100000", EK0003,                                                              \
+      "aic_metrics is longer than " ACLPP_SCHEMA_MAX_AIC_METRICS_LENGTH " characters",                                 \
+      "{key} is {value}; at most " ACLPP_SCHEMA_MAX_AIC_METRICS_LENGTH " characters (found {length})", "")             \
+    X(profiler_metric_unknown, "K-5", "100000", EK0003, "aic_metrics names no metric of this product",                 \
+      "{key} is {value}; {allowed}", "")                                                                               \
+    X(profiler_custom_events_empty, "K-5", "100000", EK0003, "aic_metrics Custom: lists no event",                     \
+      "{key} is {value}; Custom: needs at least one event", "")                                                        \
+    X(profiler_custom_events_too_many, "K-5", "100000", EK0003, "aic_metrics lists more Custom events than allowed",   \
+      "{key} is {value}; at most {max} Custom events on {product} (found {count})", "")                                \
+    X(profiler_custom_event_invalid, "K-5", "100000", EK0003, "a Custom event is neither hexadecimal nor decimal",     \
+      "{key} is {value}; Custom event {index} ({event}) is neither 0x<hex digits> nor a decimal int", "")              \
+    X(profiler_instr_frequency_range, "K-5", "100000", EK0003,                                                         \
+      "instr_profiling_freq must be " ACLPP_SCHEMA_INSTR_FREQ_MIN ".." ACLPP_SCHEMA_INSTR_FREQ_MAX                     \
+      " while instr_profiling is on",                                                                                  \
+      "{key} is {value}; Please input an integer value in range [" ACLPP_SCHEMA_INSTR_FREQ_MIN ", "                    \
+      ACLPP_SCHEMA_INSTR_FREQ_MAX "] (checked because instr_profiling is on)", "")                                     \
+    X(profiler_task_scale_unsupported, "K-5", "100000", none, "task-scale profiling is not supported on this product", \
+      "{key} is {value}; task-scale profiling ({key}) is not supported on {platform}; leave {key} out or \"\"", "")
 // clang-format on
 
 /// ", EP0001": a message id as the compile-time error names it after the code.
@@ -147,6 +179,7 @@ inline constexpr std::string_view kKernelDataText =
 #define ACLPP_SCHEMA_RULE_ID_SUFFIX_EP0003 ", EP0003"
 #define ACLPP_SCHEMA_RULE_ID_SUFFIX_EP0005 ", EP0005"
 #define ACLPP_SCHEMA_RULE_ID_SUFFIX_EK0003 ", EK0003"
+#define ACLPP_SCHEMA_RULE_ID_SUFFIX_EK0005 ", EK0005"
 
 namespace aclpp::schema::rules {
 
@@ -246,15 +279,16 @@ template <class Values>
 /// some products allow) placed before a trailing "".
 template <class Values>
 [[nodiscard]] ACLPP_CONSTEXPR_STD std::string alternativesText(const Values &values, std::string_view extra = {}) {
-    const std::size_t size = values.size();
-    const bool trailingEmpty = size > 0 && std::string_view(values[size - 1]).empty();
+    const auto *first = values.begin();
+    const auto size = static_cast<std::size_t>(values.end() - first);
+    const bool trailingEmpty = size > 0 && std::string_view(first[size - 1]).empty();
     const std::size_t extraAt = extra.empty() ? std::string_view::npos : size - (trailingEmpty ? 1 : 0);
     const std::size_t total = size + (extra.empty() ? 0 : 1);
     std::string out;
     for (std::size_t i = 0; i < total; ++i) {
         if (i > 0) out += i + 1 == total ? " or " : ", ";
         const bool afterExtra = extraAt != std::string_view::npos && i > extraAt;
-        out += text::quotedText(i == extraAt ? extra : std::string_view(values[i - (afterExtra ? 1 : 0)]));
+        out += text::quotedText(i == extraAt ? extra : std::string_view(first[i - (afterExtra ? 1 : 0)]));
     }
     return out;
 }
