@@ -9,6 +9,7 @@
 
 #include "aclpp/schema/dump.hpp"
 #include "aclpp/schema/limits.hpp"
+#include "aclpp/schema/product_gate.hpp"
 
 namespace aclpp::core {
 
@@ -57,12 +58,14 @@ struct FamilyTraits {
     std::string_view lackedLimitHint = {};  // the hint of a warning for a device limit the product lacks
 };
 
-/// The trait that says whether a family has a feature a dump value needs (the key rows' gates).
-[[nodiscard]] constexpr bool FamilyTraits::*gateTrait(schema::dump_rules::ProductGate gate) noexcept {
+/// The trait that says whether a family has a feature a key or a value needs (the key rows' gates).
+[[nodiscard]] constexpr bool FamilyTraits::*gateTrait(schema::ProductGate gate) noexcept {
     switch (gate) {
-        case schema::dump_rules::ProductGate::coreDump:
+        case schema::ProductGate::coreDump:
             return &FamilyTraits::coreDump;
-        case schema::dump_rules::ProductGate::none:
+        case schema::ProductGate::eventMode:
+            return &FamilyTraits::eventMode;
+        case schema::ProductGate::none:
             break;
     }
     return nullptr;

@@ -139,8 +139,8 @@ void writeKeyRule(JsonWriter &w, const schema::top_level_rules::KeyRule &rule, c
                             : "at most " + std::to_string(traits.aicoreStackMax) + " (above: a warning, not applied)") +
                        (traits.aicoreStackApplied ? "." : "; stored, never used.");
     }
-    if (rule.key == schema::top_level_rules::kEventMode.key) {
-        const auto has = [](const FamilyTraits &t) { return t.eventMode; };
+    if (rule.gate != schema::ProductGate::none) {
+        const auto has = [&rule](const FamilyTraits &t) { return t.*gateTrait(rule.gate); };
         if (!products.all(has)) {
             const std::string why = products.support(has) + " A product without task value wait refuses it with " +
                                     codeText(ACL_ERROR_RT_FEATURE_NOT_SUPPORT) + " (K-2).";

@@ -406,7 +406,7 @@ void checkEventMode(ValidationContext &ctx, JsonObject root) {
     const std::optional<uint64_t> value = readChecked(ctx, kEventMode, *element);
     if (!value) return;
     const FamilyTraits &traits = *ctx.product.traits;
-    if (!traits.eventMode) {
+    if (!(traits.*gateTrait(kEventMode.gate))) {
         // K-2: unlike the other limits, the reference returns this device answer (207000).
         ctx.report.error(kEventMode.step, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, std::string(kEventMode.pointer),
                          "event_mode is " + describeValue(*element) + ", but " + std::string(traits.name) + " (" +

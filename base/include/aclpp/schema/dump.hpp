@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include <aclpp/schema/digits.hpp>
+#include <aclpp/schema/product_gate.hpp>
 #include <aclpp/schema/value_list.hpp>
 
 namespace aclpp::schema::dump_rules {
@@ -109,8 +110,7 @@ inline constexpr uint8_t kNotPhaseB = UINT8_MAX;
 using ::aclpp::schema::ValueList;
 using ::aclpp::schema::valueList;
 
-/// A product feature a value needs (K-2); the core's product table says which products have it.
-enum class ProductGate : uint8_t { none, coreDump };
+using ::aclpp::schema::ProductGate;
 /// The one value of a key that only products with `feature` accept.
 struct ValueGate {
     ProductGate feature = ProductGate::none;

@@ -14,8 +14,11 @@
 
 #include <aclpp/schema/digits.hpp>
 #include <aclpp/schema/limits.hpp>
+#include <aclpp/schema/product_gate.hpp>
 
 namespace aclpp::schema::top_level_rules {
+
+using ::aclpp::schema::ProductGate;
 
 /// max_opqueue_num when the config does not set it (K-3), as the JSON string holds it; a macro
 /// so that the "allowed" text below can name it without a second copy.
@@ -58,6 +61,7 @@ struct KeyRule {
     std::string_view allowed;
     int64_t defaultValue =
         kNoDefault;  // what an absent key amounts to (K-1, K-3, E-3); kNoDefault when the product decides
+    ProductGate gate = ProductGate::none;  // the product feature the key needs (K-2)
 };
 
 /// True for the keys whose JSON value is a string (of digits); the others are JSON numbers.
@@ -91,7 +95,7 @@ inline constexpr std::array<KeyRule, 9> kKeyRules{{
      ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kFifoAllowed, kSimtPrintfFifoDefault},
     {"acl_graph", "event_mode", "/acl_graph/event_mode", ACLPP_STEP_EVENT_MODE, ValueRule::stringZeroOrOne,
      ACL_ERROR_INVALID_PARAM, ACL_ERROR_INVALID_PARAM, R"(the JSON string "0" (software mode) or "1" (hardware mode))",
-     kNoDefault},
+     kNoDefault, ProductGate::eventMode},
 }};
 
 /// The position of `key` in kKeyRules, or kKeyRules.size() when no row has it.
