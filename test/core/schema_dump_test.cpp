@@ -39,6 +39,12 @@ void *operator new(std::size_t size) {
     if (void *memory = std::malloc(size != 0 ? size : 1)) return memory;
     throw std::bad_alloc();
 }
+// simdjson allocates with the nothrow form and frees with the sized delete below: both must be
+// ours, or a sanitizer's operator new meets our free (ASan: alloc-dealloc-mismatch).
+void *operator new(std::size_t size, const std::nothrow_t &) noexcept {
+    if (gCountAllocations.load(std::memory_order_relaxed)) gAllocations.fetch_add(1, std::memory_order_relaxed);
+    return std::malloc(size != 0 ? size : 1);
+}
 // GCC cannot see that these pair with the malloc-based operator new above.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
