@@ -3,8 +3,9 @@
 // acl::Config, both with the row's code, message id and message template filled in with the same
 // arguments, so the two cannot say different things. A profiler rule that a product decides
 // takes the product's name ({product}: "Atlas A2") or its name and SoC ({platform}: "Atlas A2
-// (Ascend910B1)"); the typed config checks for any product, so only the core reaches those. A row's summary is the compile-time error text (a literal: static_assert
-// takes no other); its hint is a template too.
+// (Ascend910B1)"); the typed config checks for any product, so only the core reaches those. A
+// row's summary is the compile-time error text (a literal: static_assert takes no other); its
+// hint is a template too.
 #pragma once
 
 #include <array>
