@@ -16,6 +16,7 @@
 #include "aclpp/schema/profiler_checks.hpp"
 #include "aclpp/schema/rule_table.hpp"
 #include "schema/context.hpp"
+#include "schema/member_value.hpp"
 #include "schema/profiler_gate.hpp"
 #include "text/user_text.hpp"
 
@@ -45,39 +46,6 @@ std::vector<std::string_view> allowedKeys(schema::cann::Release release) {
     }
     return keys;
 }
-
-/// A member of the parsed section, as the schema's checks read a value.
-class MemberValue {
-public:
-    explicit MemberValue(JsonElement element) noexcept : element_(element) {}
-
-    bool isString() const noexcept { return element_.type() == JsonType::STRING; }
-    std::string_view text() const noexcept {
-        std::string_view text;
-        return element_.get_string().get(text) == simdjson::SUCCESS ? text : std::string_view();
-    }
-    bool isInteger() const noexcept {
-        return element_.type() == JsonType::INT64 || element_.type() == JsonType::UINT64;
-    }
-    // Negative values never wrap (the reference converts to uint32 first, so 4294967297 would
-    // pass as 1; that helps nobody).
-    std::optional<uint64_t> integer() const noexcept {
-        if (element_.type() == JsonType::INT64) {
-            int64_t v = 0;
-            if (element_.get_int64().get(v) != simdjson::SUCCESS || v < 0) return std::nullopt;
-            return static_cast<uint64_t>(v);
-        }
-        uint64_t v = 0;
-        if (element_.type() != JsonType::UINT64 || element_.get_uint64().get(v) != simdjson::SUCCESS)
-            return std::nullopt;
-        return v;
-    }
-    std::string shown() const { return describeValue(element_); }
-    std::string_view typeName() const noexcept { return describeType(element_); }
-
-private:
-    JsonElement element_;
-};
 
 /// The allow-listed members of the section, by row: the last of a repeated key (F-5).
 class SectionView {

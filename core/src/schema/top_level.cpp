@@ -3,7 +3,6 @@
 // unknown-key warnings (K-7). Findings are appended in the reference's evaluation order (L-1)
 // so that the first error of the earliest step is the one aclInit returns.
 #include <array>
-#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,9 +11,11 @@
 
 #include "aclpp/schema/rule_table.hpp"
 #include "aclpp/schema/top_level.hpp"
+#include "aclpp/schema/top_level_checks.hpp"
 #include "devices/limits.hpp"
 #include "platform/platform_choice.hpp"
 #include "schema/context.hpp"
+#include "schema/member_value.hpp"
 #include "text/user_text.hpp"
 
 namespace aclpp::core {
@@ -22,136 +23,14 @@ namespace {
 
 using namespace std::string_view_literals;
 
-constexpr uint64_t kUint32Max = std::numeric_limits<uint32_t>::max();
-constexpr uint64_t kInt32Max = std::numeric_limits<int32_t>::max();
-constexpr std::string_view kAboveUint32 = "above 4294967295";  // why a value above kUint32Max is refused
-// The key table (kKeyRules, the known-key lists) is the schema's (aclpp/schema/top_level.hpp).
+// The key table (kKeyRules, the known-key lists) and how a value is read are the schema's
+// (aclpp/schema/top_level.hpp, top_level_checks.hpp).
 using namespace schema::top_level_rules;
 using schema::allDigits;
-using schema::decimalValue;
-
-// ---- reading values -----------------------------------------------------------------------
-
-/// The outcome of reading one value against its ValueRule.
-struct Reading {
-    enum class Outcome : uint8_t { ok, wrongType, badValue };
-    Outcome outcome = Outcome::ok;
-    uint64_t value = 0;
-    std::string_view problem;  // why a well-typed value is refused ("negative", ...); may be ""
-};
-
-Reading accepted(uint64_t value) {
-    return Reading{Reading::Outcome::ok, value, {}};
-}
-Reading wrongType() {
-    return Reading{Reading::Outcome::wrongType, 0, {}};
-}
-Reading badValue(std::string_view problem = {}) {
-    return Reading{Reading::Outcome::badValue, 0, problem};
-}
-
-Reading readStringZeroOrOne(JsonElement element) {
-    std::string_view text;
-    if (element.get_string().get(text) != simdjson::SUCCESS) return wrongType();
-    if (text == kZeroOrOneValues[0]) return accepted(0);
-    if (text == kZeroOrOneValues[1]) return accepted(1);
-    return badValue();
-}
-
-Reading readStringPositive(JsonElement element) {
-    std::string_view text;
-    if (element.get_string().get(text) != simdjson::SUCCESS) return wrongType();
-    // Stricter than the reference's strtol (K-3): "12abc" is refused instead of read as 12.
-    if (!allDigits(text)) return badValue("not decimal digits");
-    const uint64_t value = decimalValue(text);
-    if (value == 0) return badValue("not above 0");
-    if (value > kUint32Max) return badValue(kAboveUint32);
-    return accepted(value);
-}
-
-Reading readStringDeviceId(JsonElement element) {
-    std::string_view text;
-    if (element.get_string().get(text) != simdjson::SUCCESS) return wrongType();
-    if (!allDigits(text)) return badValue();
-    if (text.size() > 1 && text.front() == '0') return badValue("leading zero");
-    const uint64_t value = decimalValue(text);
-    // K-1: the reference truncates to int32, so "4294967296" would select device 0.
-    if (value > kInt32Max) return badValue("above 2147483647");
-    return accepted(value);
-}
-
-Reading readStackNumber(JsonElement element) {
-    switch (element.type()) {
-        case JsonType::INT64: {
-            const int64_t value = element.get_int64().value_unsafe();
-            // K-1: the reference wraps a negative size to a huge unsigned one.
-            if (value < 0) return badValue("negative");
-            if (static_cast<uint64_t>(value) > kUint32Max) return badValue(kAboveUint32);
-            return accepted(static_cast<uint64_t>(value));
-        }
-        case JsonType::UINT64:  // only values above 2^63-1 are typed UINT64
-            return badValue(kAboveUint32);
-        case JsonType::DOUBLE: {
-            // The reference truncates floats; K-1 refuses a fraction but keeps 65536.0 and 1e5.
-            const double value = element.get_double().value_unsafe();
-            if (value < 0) return badValue("negative");
-            if (value > static_cast<double>(kUint32Max)) return badValue(kAboveUint32);
-            const auto whole = static_cast<uint64_t>(value);
-            if (static_cast<double>(whole) != value) return badValue("fractional");
-            return accepted(whole);
-        }
-        default:
-            return wrongType();
-    }
-}
-
-Reading readFifoToken(JsonElement element) {
-    // simdjson keeps no token text, but its types decide the [1-9][0-9]* rule: a token with a
-    // fraction or an exponent is DOUBLE, a minus sign makes a value below 1 or a DOUBLE.
-    switch (element.type()) {
-        case JsonType::INT64: {
-            const int64_t value = element.get_int64().value_unsafe();
-            if (value < 1) return badValue(value == 0 ? "below 1"sv : "negative"sv);
-            return accepted(static_cast<uint64_t>(value));
-        }
-        case JsonType::UINT64:
-            return accepted(element.get_uint64().value_unsafe());
-        case JsonType::DOUBLE: {
-            // An integer beyond the 64-bit integers reads as a double too (F-3).
-            constexpr double kTwoTo63 = 9223372036854775808.0;
-            constexpr double kTwoTo64 = 2 * kTwoTo63;
-            const double value = element.get_double().value_unsafe();
-            return badValue(value >= kTwoTo64 || value < -kTwoTo63 ? "beyond the 64-bit integers"sv
-                                                                   : "written with a fraction or an exponent"sv);
-        }
-        default:
-            return wrongType();
-    }
-}
-
-Reading readValue(const KeyRule &rule, JsonElement element) {
-    switch (rule.rule) {
-        case ValueRule::stringZeroOrOne:
-            return readStringZeroOrOne(element);
-        case ValueRule::stringPositive:
-            return readStringPositive(element);
-        case ValueRule::stringDeviceId:
-            return readStringDeviceId(element);
-        case ValueRule::stackNumber:
-            return readStackNumber(element);
-        case ValueRule::fifoToken:
-            return readFifoToken(element);
-    }
-    return wrongType();
-}
-
-bool wantsString(ValueRule rule) noexcept {
-    return rule == ValueRule::stringZeroOrOne || rule == ValueRule::stringPositive || rule == ValueRule::stringDeviceId;
-}
 
 /// "write it as ..." when the value is right but the JSON type is not (1 for "1", "4096" for 4096).
 std::string typeHint(const KeyRule &rule, JsonElement element) {
-    if (wantsString(rule.rule)) {
+    if (isStringRule(rule.rule)) {
         if (element.is_int64() || element.is_uint64())
             return "write it as a JSON string: \"" + minifiedJson(element) + "\"";
         return {};
@@ -163,25 +42,26 @@ std::string typeHint(const KeyRule &rule, JsonElement element) {
     return {};
 }
 
-/// Reads the key of `rule` and reports a failure (K-8: the value found and what is allowed).
-/// Returns the value when it is acceptable.
-std::optional<uint64_t> readChecked(ValidationContext &ctx, const KeyRule &rule, JsonElement element) {
-    const Reading reading = readValue(rule, element);
-    if (reading.outcome == Reading::Outcome::ok) return reading.value;
+/// The sink of the schema's checkValue: the key's own codes, and a hint for a wrong JSON type.
+class ValueFindings {
+public:
+    ValueFindings(ValidationContext &ctx, JsonElement element) noexcept : ctx_(ctx), element_(element) {}
 
-    std::string problem;
-    if (reading.outcome == Reading::Outcome::wrongType) {
-        problem = ", " + std::string(describeType(element));
-    } else if (!reading.problem.empty()) {
-        problem = ", " + std::string(reading.problem);
+    void fail(const KeyRule &rule, bool wrongType, std::initializer_list<schema::rules::Argument> arguments) {
+        ctx_.report.error(rule.step, wrongType ? rule.typeError : rule.valueError, std::string(rule.pointer),
+                          schema::rules::renderTemplate(schema::rules::kKeyValueText, arguments),
+                          wrongType ? typeHint(rule, element_) : std::string{});
     }
-    std::string message = schema::rules::renderTemplate(
-        schema::rules::kKeyValueText,
-        {{"key", rule.key}, {"value", describeValue(element)}, {"problem", problem}, {"allowed", rule.allowed}});
-    const aclError code = reading.outcome == Reading::Outcome::wrongType ? rule.typeError : rule.valueError;
-    ctx.report.error(rule.step, code, std::string(rule.pointer), std::move(message),
-                     reading.outcome == Reading::Outcome::wrongType ? typeHint(rule, element) : std::string{});
-    return std::nullopt;
+
+private:
+    ValidationContext &ctx_;
+    JsonElement element_;
+};
+
+/// Reads the key of `rule` and reports a failure. Returns the value when it is acceptable.
+std::optional<uint64_t> readChecked(ValidationContext &ctx, const KeyRule &rule, JsonElement element) {
+    ValueFindings findings(ctx, element);
+    return checkValue(rule, MemberValue(element), findings);
 }
 
 // ---- unknown keys (K-7) ---------------------------------------------------------------------

@@ -114,17 +114,17 @@ ACLPP_CONSTEXPR_STD void write_dump(ConfigWriter &w, const Dump &d, field_table<
     w.end_object();
 }
 
-/// One member of Profiler as to_json writes it: a JSON string or a JSON integer. The profiler
-/// checks read it too (<acl/config/profiler_view.hpp>), so they see what the runtime will read.
-class ProfilerValue {
+/// A member as to_json writes it: a JSON string or a JSON integer from 0 up. The schema's checks
+/// read it too (profiler and top-level values), so they see what the runtime will read.
+class WrittenValue {
 public:
     // The text by reference and constructed, never assigned: GCC 12 cannot move a short
     // std::string parameter taken by value, nor move-assign one, in a constant expression.
-    [[nodiscard]] static ACLPP_CONSTEXPR_STD ProfilerValue string(std::string &&text) {
-        return ProfilerValue(true, std::move(text), 0);
+    [[nodiscard]] static ACLPP_CONSTEXPR_STD WrittenValue string(std::string &&text) {
+        return WrittenValue(true, std::move(text), 0);
     }
-    [[nodiscard]] static ACLPP_CONSTEXPR_STD ProfilerValue number(std::uint64_t number) {
-        return ProfilerValue(false, std::string(), number);
+    [[nodiscard]] static ACLPP_CONSTEXPR_STD WrittenValue number(std::uint64_t number) {
+        return WrittenValue(false, std::string(), number);
     }
 
     [[nodiscard]] constexpr bool isString() const noexcept { return is_string_; }
@@ -134,6 +134,9 @@ public:
         if (is_string_) return std::nullopt;
         return number_;
     }
+    /// A typed member is never written as a negative JSON integer nor as a JSON real.
+    [[nodiscard]] constexpr bool isNegativeInteger() const noexcept { return false; }
+    [[nodiscard]] constexpr std::optional<double> real() const noexcept { return std::nullopt; }
     [[nodiscard]] ACLPP_CONSTEXPR_STD std::string shown() const {
         if (is_string_) return ::aclpp::text::describedText(text_);
         return aclpp::json::uint_text(number_);
@@ -141,7 +144,7 @@ public:
     [[nodiscard]] constexpr std::string_view typeName() const noexcept { return is_string_ ? "a string" : "a number"; }
 
 private:
-    ACLPP_CONSTEXPR_STD ProfilerValue(bool is_string, std::string &&text, std::uint64_t number)
+    ACLPP_CONSTEXPR_STD WrittenValue(bool is_string, std::string &&text, std::uint64_t number)
         : is_string_(is_string), text_(std::move(text)), number_(number) {}
 
     bool is_string_;
@@ -149,38 +152,40 @@ private:
     std::uint64_t number_;
 };
 
+ACLPP_CONSTEXPR_STD void write_value(ConfigWriter &w, const WrittenValue &value) {
+    if (value.isString()) {
+        w.string(value.text());
+    } else {
+        w.number(*value.integer());
+    }
+}
+
 /// A given member as its key row's kind says (the member's type is checked against the kind
 /// where profiler_fields is declared).
 template <std::size_t Row, class T>
-[[nodiscard]] ACLPP_CONSTEXPR_STD ProfilerValue profiler_value(const T &value) {
+[[nodiscard]] ACLPP_CONSTEXPR_STD WrittenValue profiler_value(const T &value) {
     constexpr const aclpp::schema::profiler_rules::KeyRule &row = aclpp::schema::profiler_rules::kKeyRules[Row];
     constexpr profiler_form form = form_of(row.kind);
     if constexpr (form == profiler_form::on_off) {
-        return ProfilerValue::string(std::string(on_off(value)));
+        return WrittenValue::string(std::string(on_off(value)));
     } else if constexpr (form == profiler_form::text) {
-        return ProfilerValue::string(aclpp::json::as_written(value));
+        return WrittenValue::string(aclpp::json::as_written(value));
     } else if constexpr (form == profiler_form::enumeration) {
-        return ProfilerValue::string(std::string(to_string(value)));
+        return WrittenValue::string(std::string(to_string(value)));
     } else if constexpr (form == profiler_form::comma_list) {
-        return ProfilerValue::string(comma_list(row.values, value));
+        return WrittenValue::string(comma_list(row.values, value));
     } else if constexpr (form == profiler_form::frequency) {
-        return ProfilerValue::number(value);
+        return WrittenValue::number(value);
     } else {
-        return ProfilerValue::string(aclpp::json::uint_text(value) +
-                                     std::string(aclpp::schema::profiler_rules::kStorageLimitUnit));
+        return WrittenValue::string(aclpp::json::uint_text(value) +
+                                    std::string(aclpp::schema::profiler_rules::kStorageLimitUnit));
     }
 }
 
 template <std::size_t Row, class T>
 ACLPP_CONSTEXPR_STD void write_profiler_field(ConfigWriter &w, const std::optional<T> &value) {
     if (!value) return;
-    const ProfilerValue written = profiler_value<Row>(*value);
-    w.key(aclpp::schema::profiler_rules::kKeyRules[Row].key);
-    if (written.isString()) {
-        w.string(written.text());
-    } else {
-        w.number(*written.integer());
-    }
+    write_value(w.key(aclpp::schema::profiler_rules::kKeyRules[Row].key), profiler_value<Row>(*value));
 }
 
 /// The msprof allow-list order (K-5): the rows'.
@@ -194,20 +199,20 @@ ACLPP_CONSTEXPR_STD void write_profiler(ConfigWriter &w, const Profiler &p, fiel
 /// One top-level key row's value, as its value rule says: a JSON string of digits or "0"/"1", or
 /// a JSON number.
 template <std::size_t Row, class T>
-ACLPP_CONSTEXPR_STD void write_top_level_value(ConfigWriter &w, const T &value) {
+[[nodiscard]] ACLPP_CONSTEXPR_STD WrittenValue top_level_value(const T &value) {
     using aclpp::schema::top_level_rules::ValueRule;
     constexpr ValueRule rule = aclpp::schema::top_level_rules::kKeyRules[Row].rule;
-    char digits[21] = {};
     if constexpr (std::is_same_v<T, ErrMsgMode>) {
-        w.string(acl::to_string(value));
+        return WrittenValue::string(std::string(acl::to_string(value)));
     } else if constexpr (std::is_enum_v<T>) {
-        w.string(aclpp::json::uint_digits(static_cast<unsigned>(value), digits));
+        return WrittenValue::string(aclpp::json::uint_text(static_cast<unsigned>(value)));
     } else if constexpr (rule == ValueRule::stringDeviceId) {
-        w.string(aclpp::json::int_digits(value, digits));
+        char digits[21] = {};
+        return WrittenValue::string(std::string(aclpp::json::int_digits(value, digits)));
     } else if constexpr (aclpp::schema::top_level_rules::isStringRule(rule)) {
-        w.string(aclpp::json::uint_digits(value, digits));
+        return WrittenValue::string(aclpp::json::uint_text(value));
     } else {
-        w.number(value);
+        return WrittenValue::number(value);
     }
 }
 
@@ -229,7 +234,7 @@ ACLPP_CONSTEXPR_STD void write_config_field(ConfigWriter &w, const std::optional
         constexpr const aclpp::schema::top_level_rules::KeyRule &row = aclpp::schema::top_level_rules::kKeyRules[Row];
         const bool in_object = !row.section.empty() && row.section != aclpp::schema::top_level_rules::kStackSection;
         if (in_object) w.key(row.section).begin_object();
-        write_top_level_value<Row>(w.key(row.key), *value);
+        write_value(w.key(row.key), top_level_value<Row>(*value));
         if (in_object) w.end_object();
     }
 }

@@ -20,7 +20,7 @@ public:
     constexpr explicit ProfilerView(const Profiler &profiler) noexcept : p_(profiler) {}
 
     /// The member of `row`, when given.
-    [[nodiscard]] ACLPP_CONSTEXPR_STD std::optional<ProfilerValue> member(
+    [[nodiscard]] ACLPP_CONSTEXPR_STD std::optional<WrittenValue> member(
         const aclpp::schema::profiler_rules::KeyRule &row) const {
         return member_at(profiler_fields{}, aclpp::schema::profiler_rules::rowOf(row.key));
     }
@@ -32,9 +32,9 @@ public:
 
 private:
     template <std::size_t... Rows, auto... Members>
-    ACLPP_CONSTEXPR_STD std::optional<ProfilerValue> member_at(field_table<field<Rows, Members>...>,
+    ACLPP_CONSTEXPR_STD std::optional<WrittenValue> member_at(field_table<field<Rows, Members>...>,
                                                                std::size_t row) const {
-        std::optional<ProfilerValue> out;
+        std::optional<WrittenValue> out;
         (void)((Rows == row && ((p_.*Members) ? (out.emplace(profiler_value<Rows>(*(p_.*Members))), true) : true)) ||
                ...);
         return out;

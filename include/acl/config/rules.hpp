@@ -19,6 +19,7 @@
 #include <aclpp/schema/rule_table.hpp>
 #include <aclpp/schema/steps.hpp>
 #include <aclpp/schema/top_level.hpp>
+#include <aclpp/schema/top_level_checks.hpp>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -62,27 +63,8 @@ public:
 
     ACLPP_CONSTEXPR_STD Report run() {
         if (!check_extras()) return finish();
-        if (c_.err_msg_mode && static_cast<unsigned>(*c_.err_msg_mode) > 1) {
-            key_error(top_level_rules::kErrMsgMode, ConfigRule::err_msg_mode_value,
-                      quotedText(to_string(*c_.err_msg_mode)));
-        }
-        if (c_.dump) check_dump(*c_.dump);
-        if (c_.max_opqueue_num && *c_.max_opqueue_num == 0) {
-            key_error(top_level_rules::kMaxOpqueueNum, ConfigRule::max_opqueue_num_zero, "\"0\"", ", not above 0");
-        }
-        if (c_.default_device && *c_.default_device < 0) {
-            char digits[21] = {};
-            key_error(top_level_rules::kDefaultDevice, ConfigRule::default_device_negative,
-                      quotedText(aclpp::json::int_digits(*c_.default_device, digits)));
-        }
-        // K-2: after a SIMD FIFO failure the runtime does not attempt the SIMT FIFO.
-        if (check_fifo(top_level_rules::kSimdPrintfFifo, c_.simd_printf_fifo_size_per_core))
-            check_fifo(top_level_rules::kSimtPrintfFifo, c_.simt_printf_fifo_size);
-        if (c_.event_mode && static_cast<unsigned>(*c_.event_mode) > 1) {
-            key_error(top_level_rules::kEventMode, ConfigRule::event_mode_value,
-                      quotedText(aclpp::json::uint_text(static_cast<unsigned>(*c_.event_mode))));
-        }
-        if (c_.profiler) check_profiler(*c_.profiler);
+        // The members in init-step order (config_fields'), sections included.
+        check_fields(c_, config_fields{});
         return finish();
     }
 
@@ -115,12 +97,6 @@ private:
         } else {
             report_.findings.push_back(std::move(f));
         }
-    }
-    /// A value of a top-level key is wrong: the key's step and pointer are the table's.
-    ACLPP_CONSTEXPR_STD void key_error(const top_level_rules::KeyRule &key, ConfigRule rule, const std::string &value,
-                                       std::string_view problem = {}) {
-        error(::aclpp::schema::stepName(key.step), std::string(key.pointer), rule,
-              {{"key", key.key}, {"value", value}, {"problem", problem}, {"allowed", key.allowed}});
     }
     ACLPP_CONSTEXPR_STD void dump_error(const std::string &pointer, ConfigRule rule,
                                         std::initializer_list<Argument> arguments) {
@@ -185,14 +161,40 @@ private:
         return quotedText(c_.extra[i].key);
     }
 
-    /// True when the value is absent or above 0.
-    ACLPP_CONSTEXPR_STD bool check_fifo(const top_level_rules::KeyRule &key,
-                                        const std::optional<std::uint32_t> &value) {
-        if (!value || *value != 0) return true;
-        key_error(key, ConfigRule::printf_fifo_zero, "0", ", below 1");
-        return false;
+    // ---- the top-level keys (K-1, K-3): read as the runtime reads what to_json writes ----
+    template <class Owner, std::size_t... Rows, auto... Members>
+    ACLPP_CONSTEXPR_STD void check_fields(const Owner &owner, field_table<field<Rows, Members>...>) {
+        (check_field<Rows>(owner.*Members), ...);
+    }
+    template <std::size_t Row, class T>
+    ACLPP_CONSTEXPR_STD void check_field(const std::optional<T> &value) {
+        if (!value) return;
+        if constexpr (std::is_same_v<T, Dump>) {
+            check_dump(*value);
+        } else if constexpr (std::is_same_v<T, Profiler>) {
+            check_profiler(*value);
+        } else if constexpr (std::is_same_v<T, StackSize>) {
+            check_fields(*value, stack_fields{});
+        } else {
+            constexpr std::size_t kSimd = top_level_rules::rowOf(top_level_rules::kSimdPrintfFifo.key);
+            constexpr std::size_t kSimt = top_level_rules::rowOf(top_level_rules::kSimtPrintfFifo.key);
+            // K-2: after a SIMD FIFO failure the runtime does not attempt the SIMT FIFO.
+            if (Row == kSimt && simd_fifo_failed_) return;
+            const bool read =
+                top_level_rules::checkValue(top_level_rules::kKeyRules[Row], top_level_value<Row>(*value), *this)
+                    .has_value();
+            if (Row == kSimd) simd_fifo_failed_ = !read;
+        }
     }
 
+public:
+    // The sink of top_level_rules::checkValue: a typed member always has its JSON type.
+    ACLPP_CONSTEXPR_STD void fail(const top_level_rules::KeyRule &row, bool,
+                                  std::initializer_list<Argument> arguments) {
+        error(::aclpp::schema::stepName(row.step), std::string(row.pointer), row.valueRule, arguments);
+    }
+
+private:
     // ---- dump (K-4): phases B and C are the schema's (aclpp/schema/dump_checks.hpp) ----
     ACLPP_CONSTEXPR_STD void check_dump(const Dump &d) {
         const DumpView view(d);
@@ -222,7 +224,7 @@ private:
     ACLPP_CONSTEXPR_STD void check_profiler(const Profiler &p) {
         const ProfilerView view(p);
         constexpr profiler_rules::AnyProduct product{};
-        view.forEachMember([&](const profiler_rules::KeyRule &row, const ProfilerValue &value) {
+        view.forEachMember([&](const profiler_rules::KeyRule &row, const WrittenValue &value) {
             profiler_rules::checkProfilerValue(row, value, product, *this);
         });
         if (profiler_rules::profilingOn(view)) profiler_rules::checkProfilerWhenOn(view, product, *this);
@@ -231,6 +233,7 @@ private:
     const Config &c_;
     Report report_{};
     std::size_t dump_errors_ = 0;
+    bool simd_fifo_failed_ = false;
 };
 
 }  // namespace detail

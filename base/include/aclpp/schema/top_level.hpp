@@ -15,6 +15,7 @@
 #include <aclpp/schema/digits.hpp>
 #include <aclpp/schema/limits.hpp>
 #include <aclpp/schema/product_gate.hpp>
+#include <aclpp/schema/rule_table.hpp>
 
 namespace aclpp::schema::top_level_rules {
 
@@ -61,7 +62,8 @@ struct KeyRule {
     std::string_view allowed;
     int64_t defaultValue =
         kNoDefault;  // what an absent key amounts to (K-1, K-3, E-3); kNoDefault when the product decides
-    ProductGate gate = ProductGate::none;  // the product feature the key needs (K-2)
+    ProductGate gate = ProductGate::none;       // the product feature the key needs (K-2)
+    rules::Rule valueRule = rules::Rule::none;  // the rule a bad value of a typed config breaks (C-4)
 };
 
 /// True for the keys whose JSON value is a string (of digits); the others are JSON numbers.
@@ -75,11 +77,12 @@ inline constexpr std::string_view kFifoAllowed =
 
 inline constexpr std::array<KeyRule, 9> kKeyRules{{
     {"", "err_msg_mode", "/err_msg_mode", ACLPP_STEP_ERR_MSG_MODE, ValueRule::stringZeroOrOne, ACL_ERROR_INVALID_PARAM,
-     ACL_ERROR_INVALID_PARAM, R"(the JSON string "0" (thread-level error messages) or "1" (process-level))", 0},
+     ACL_ERROR_INVALID_PARAM, R"(the JSON string "0" (thread-level error messages) or "1" (process-level))", 0,
+     ProductGate::none, rules::Rule::err_msg_mode_value},
     {"", "max_opqueue_num", "/max_opqueue_num", ACLPP_STEP_OP_EXECUTOR, ValueRule::stringPositive,
      ACL_ERROR_INVALID_MAX_OPQUEUE_NUM_CONFIG, ACL_ERROR_INVALID_PARAM,
      R"(a JSON string of decimal digits from "1" to "4294967295" (default ")" ACLPP_SCHEMA_MAX_OPQUEUE_DEFAULT R"("))",
-     kMaxOpqueueDefault},
+     kMaxOpqueueDefault, ProductGate::none, rules::Rule::max_opqueue_num_zero},
     {"StackSize", "simt_stack_size", "/StackSize/simt_stack_size", ACLPP_STEP_STACK_SIZE, ValueRule::stackNumber,
      ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kStackAllowed, kSimtStackDefault},
     {"StackSize", "simt_divergence_stack_size", "/StackSize/simt_divergence_stack_size", ACLPP_STEP_STACK_SIZE,
@@ -88,14 +91,17 @@ inline constexpr std::array<KeyRule, 9> kKeyRules{{
      ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kStackAllowed, kAicoreStackDefault},
     {"defaultDevice", "default_device", "/defaultDevice/default_device", ACLPP_STEP_DEFAULT_DEVICE,
      ValueRule::stringDeviceId, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE,
-     R"(a JSON string of decimal digits without sign or leading zeros ("0", "1", ...) up to "2147483647")", kNoDefault},
+     R"(a JSON string of decimal digits without sign or leading zeros ("0", "1", ...) up to "2147483647")", kNoDefault,
+     ProductGate::none, rules::Rule::default_device_negative},
     {"", "simd_printf_fifo_size_per_core", "/simd_printf_fifo_size_per_core", ACLPP_STEP_PRINTF_FIFO,
-     ValueRule::fifoToken, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kFifoAllowed, kSimdPrintfFifoDefault},
+     ValueRule::fifoToken, ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kFifoAllowed, kSimdPrintfFifoDefault,
+     ProductGate::none, rules::Rule::printf_fifo_zero},
     {"", "simt_printf_fifo_size", "/simt_printf_fifo_size", ACLPP_STEP_PRINTF_FIFO, ValueRule::fifoToken,
-     ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kFifoAllowed, kSimtPrintfFifoDefault},
+     ACL_ERROR_FAILURE, ACL_ERROR_FAILURE, kFifoAllowed, kSimtPrintfFifoDefault, ProductGate::none,
+     rules::Rule::printf_fifo_zero},
     {"acl_graph", "event_mode", "/acl_graph/event_mode", ACLPP_STEP_EVENT_MODE, ValueRule::stringZeroOrOne,
      ACL_ERROR_INVALID_PARAM, ACL_ERROR_INVALID_PARAM, R"(the JSON string "0" (software mode) or "1" (hardware mode))",
-     kNoDefault, ProductGate::eventMode},
+     kNoDefault, ProductGate::eventMode, rules::Rule::event_mode_value},
 }};
 
 /// The position of `key` in kKeyRules, or kKeyRules.size() when no row has it.
