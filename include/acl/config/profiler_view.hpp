@@ -33,7 +33,7 @@ public:
 private:
     template <std::size_t... Rows, auto... Members>
     ACLPP_CONSTEXPR_STD std::optional<WrittenValue> member_at(field_table<field<Rows, Members>...>,
-                                                               std::size_t row) const {
+                                                              std::size_t row) const {
         std::optional<WrittenValue> out;
         (void)((Rows == row && ((p_.*Members) ? (out.emplace(profiler_value<Rows>(*(p_.*Members))), true) : true)) ||
                ...);
