@@ -990,7 +990,7 @@ TEST_CASE("K-4 aic_err_detail_dump depends on the product's core dump support", 
     const DumpRun gated = runDump(detail, atlas910);
     CHECK(gated.first()->message ==
           "dump_scene is \"aic_err_detail_dump\" (core-dump mode), which Ascend910A (Atlas training) does not "
-          "support; supported on: Ascend 950PR/950DT, Atlas A3, Atlas A2");
+          "support; supported on: Atlas A2, Atlas A3, Ascend 950PR/950DT");
     CHECK(gated.first()->hint == "use \"aic_err_norm_dump\" or \"aic_err_brief_dump\" on this product");
     // Validation errors come first: the product rule applies only to a valid section.
     const DumpRun invalid = runDump(dumpJson(R"("dump_scene":"aic_err_detail_dump","dump_debug":"on")"), atlas910);

@@ -8,6 +8,7 @@
 //
 // The prose that is not in a table is keyed by the tables' enumerators (switches without a
 // default), so a new key or kind fails to compile here until it is documented.
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -109,19 +110,11 @@ std::vector<FamilyRow> families() {
 
 /// "all" or the families whose traits satisfy `has`.
 template <class Predicate>
-std::string familiesWith(const std::vector<FamilyRow> &rows, Predicate has) {
-    std::string out;
-    bool all = true;
-    for (const FamilyRow &row : rows) {
-        if (!has(*row.traits)) {
-            all = false;
-            continue;
-        }
-        if (!out.empty()) out += ", ";
-        out += row.traits->name;
-    }
-    if (all) return "all";
-    return out.empty() ? "none" : out;
+std::string familiesOrAll(Predicate has) {
+    const std::span<const Product> products = allProducts();
+    if (std::all_of(products.begin(), products.end(), [&](const Product &p) { return has(*p.traits); })) return "all";
+    const std::string families = familiesWith(has);
+    return families.empty() ? "none" : families;
 }
 
 // ---- Top-level keys ----------------------------------------------------------------------------
@@ -168,7 +161,7 @@ std::string limitBehaviour(const LimitRule &rule) {
     return {};
 }
 
-void writeLimits(std::ostream &out, const std::vector<FamilyRow> &rows) {
+void writeLimits(std::ostream &out) {
     out << "## Device limits: `StackSize` and the printf FIFOs\n\n"
         << "The config keys and `aclrtDeviceSetLimit`/`aclrtDeviceGetLimit` share these rules (E-3). A key\n"
         << "the product lacks is tolerated with a warning and not applied (K-2); `aclrtDeviceSetLimit` gives\n"
@@ -180,7 +173,7 @@ void writeLimits(std::ostream &out, const std::vector<FamilyRow> &rows) {
     for (const LimitRule &rule : kLimitRules) {
         const std::string products = rule.supported == nullptr
                                          ? std::string("all")
-                                         : familiesWith(rows, [&](const FamilyTraits &t) { return t.*rule.supported; });
+                                         : familiesOrAll([&](const FamilyTraits &t) { return t.*rule.supported; });
         out << "| " << code(rule.config.pointer) << " | " << static_cast<int>(rule.limit) << " | "
             << cell(rule.description) << " | " << bytes(rule.defaultValue) << " | " << cell(limitBehaviour(rule))
             << " | "
@@ -379,7 +372,7 @@ void writeProfiler(std::ostream &out, const std::vector<FamilyRow> &rows) {
     for (const schema::profiler_rules::KeyRule &rule : schema::profiler_rules::kKeyRules) {
         if (!rule.inRelease(schema::cann::kDefaultRelease)) continue;  // master's rules; B-9 lists the others
         out << "| " << code(rule.key) << " | " << profilerAllowed(rule) << " | "
-            << familiesWith(rows, [&](const FamilyTraits &t) { return supports(t.profiler, rule.gate); }) << " |\n";
+            << familiesOrAll([&](const FamilyTraits &t) { return supports(t.profiler, rule.gate); }) << " |\n";
     }
     out << "\n### Per product\n\n"
         << "| Family | `aic_metrics` names | Default metric | `Custom:` events at most | `sys_hardware_mem_freq` "
@@ -409,7 +402,7 @@ std::string generate() {
         << "directory, a FIFO or more than 10 MiB is 100003; an empty file is `{}`; a syntax error, a NUL byte,\n"
         << "invalid UTF-8 or more than 10 nested objects or arrays is 100006; duplicate keys: the last wins.\n\n";
     writeTopLevel(out);
-    writeLimits(out, rows);
+    writeLimits(out);
     writeDump(out);
     writeProfiler(out, rows);
     writeProducts(out, rows);

@@ -3,8 +3,10 @@
 // that holds those facts.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "aclpp/schema/dump.hpp"
@@ -58,17 +60,17 @@ struct FamilyTraits {
     std::string_view lackedLimitHint = {};  // the hint of a warning for a device limit the product lacks
 };
 
-/// The trait that says whether a family has a feature a key or a value needs (the key rows' gates).
-[[nodiscard]] constexpr bool FamilyTraits::*gateTrait(schema::ProductGate gate) noexcept {
+/// Whether a family has the feature a key or a value needs (the key rows' gates, K-2).
+[[nodiscard]] constexpr bool hasFeature(const FamilyTraits &traits, schema::ProductGate gate) noexcept {
     switch (gate) {
         case schema::ProductGate::coreDump:
-            return &FamilyTraits::coreDump;
+            return traits.coreDump;
         case schema::ProductGate::eventMode:
-            return &FamilyTraits::eventMode;
+            return traits.eventMode;
         case schema::ProductGate::none:
             break;
     }
-    return nullptr;
+    return true;
 }
 
 struct Product {
@@ -81,6 +83,20 @@ struct Product {
 
 /// Every emulated SoC, in table order.
 [[nodiscard]] std::span<const Product> allProducts() noexcept;
+/// The names of the families whose traits satisfy `has`, each once, in product table order and
+/// comma separated ("Atlas A2, Atlas A3"); "" when none does.
+template <class Predicate>
+[[nodiscard]] std::string familiesWith(Predicate has) {
+    std::string out;
+    const std::span<const Product> products = allProducts();
+    for (auto product = products.begin(); product != products.end(); ++product) {
+        const auto sameFamily = [&](const Product &earlier) { return earlier.traits == product->traits; };
+        if (!has(*product->traits) || std::any_of(products.begin(), product, sameFamily)) continue;
+        if (!out.empty()) out += ", ";
+        out += product->traits->name;
+    }
+    return out;
+}
 /// Exact-spelling lookup; also accepts "Ascend950PR" and "Ascend950DT" for the 950 family.
 [[nodiscard]] const Product *findProduct(std::string_view soc) noexcept;
 [[nodiscard]] const FamilyTraits &familyTraits(Family family) noexcept;

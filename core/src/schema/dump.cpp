@@ -94,25 +94,6 @@ std::vector<std::string> splitKernelData(std::string_view text) {
     return types;
 }
 
-/// Whether a product has the feature a key row's gated value needs (K-2).
-bool hasFeature(const FamilyTraits &traits, ProductGate feature) noexcept {
-    const bool FamilyTraits::*trait = gateTrait(feature);
-    return trait == nullptr || traits.*trait;
-}
-
-/// The families that have `feature`, for the message of a gated value.
-std::string familiesWith(ProductGate feature) {
-    std::string out;
-    for (const Family family : {Family::ascend950, Family::atlasA3, Family::atlasA2, Family::atlas910,
-                                Family::atlas310P, Family::atlas310B}) {
-        const FamilyTraits &traits = familyTraits(family);
-        if (!hasFeature(traits, feature)) continue;
-        if (!out.empty()) out += ", ";
-        out += traits.name;
-    }
-    return out;
-}
-
 /// The message id of a wrong JSON type in dump: EP0004 before 9.1.0, EP0001 from it (B-9); the
 /// code is 100009 in both.
 std::string_view typeErrorId(schema::cann::Release release) noexcept {
@@ -438,9 +419,10 @@ private:
             if (hasFeature(*ctx_.product.traits, gate.feature) || text(row.key, {}) != gate.value) continue;
             ++errors_;
             ctx_.report.error(ACLPP_STEP_DUMP, ACL_ERROR_INTERNAL_ERROR, member(row.key).pointer(),
-                              std::string(row.name) + " is " + quotedText(gate.value) + " (" + std::string(gate.what) +
-                                  "), which " + productName() +
-                                  " does not support; supported on: " + familiesWith(gate.feature),
+                              std::string(row.name) + " is " + quotedText(gate.value) + " (" +
+                                  std::string(featureName(gate.feature)) + "), which " + productName() +
+                                  " does not support; supported on: " +
+                                  familiesWith([&gate](const FamilyTraits &t) { return hasFeature(t, gate.feature); }),
                               std::string(gate.instead));
         }
     }

@@ -81,19 +81,9 @@ public:
             return "On " + std::string(product_->soc) + " (" + std::string(product_->traits->name) +
                    "): " + (has(*product_->traits) ? "supported." : "not supported.");
         }
-        std::vector<std::string_view> families;
-        bool every = true;
-        for (const Product &p : allProducts()) {
-            if (!has(*p.traits)) {
-                every = false;
-                continue;
-            }
-            if (std::find(families.begin(), families.end(), p.traits->name) == families.end()) {
-                families.push_back(p.traits->name);
-            }
-        }
-        if (every) return "Products: all.";
-        return families.empty() ? "Products: none." : "Products: " + joined(families) + ".";
+        if (all(has)) return "Products: all.";
+        const std::string families = familiesWith(has);
+        return families.empty() ? "Products: none." : "Products: " + families + ".";
     }
 
 private:
@@ -140,9 +130,10 @@ void writeKeyRule(JsonWriter &w, const schema::top_level_rules::KeyRule &rule, c
                        (traits.aicoreStackApplied ? "." : "; stored, never used.");
     }
     if (rule.gate != schema::ProductGate::none) {
-        const auto has = [&rule](const FamilyTraits &t) { return t.*gateTrait(rule.gate); };
+        const auto has = [&rule](const FamilyTraits &t) { return hasFeature(t, rule.gate); };
         if (!products.all(has)) {
-            const std::string why = products.support(has) + " A product without task value wait refuses it with " +
+            const std::string why = products.support(has) + " A product without " +
+                                    std::string(schema::featureName(rule.gate)) + " refuses it with " +
                                     codeText(ACL_ERROR_RT_FEATURE_NOT_SUPPORT) + " (K-2).";
             if (products.single() != nullptr) return refused(w, description + " " + why);
             description += " " + why;
@@ -269,10 +260,10 @@ void writeDumpKey(JsonWriter &w, const schema::dump_rules::KeyRow &row, const Pr
             std::vector<std::string_view> allowed(values.begin(), values.end());
             std::string description = "Allowed: " + joined(allowed) + anotherValue;
             if (row.gate.feature != ProductGate::none) {
-                const auto has = [trait = gateTrait(row.gate.feature)](const FamilyTraits &t) { return t.*trait; };
-                description += " " + std::string(row.gate.value) + " (" + std::string(row.gate.what) +
-                               "): " + products.support(has) + " A product without it refuses it with " +
-                               codeText(ACL_ERROR_INTERNAL_ERROR) + ".";
+                const auto has = [&row](const FamilyTraits &t) { return hasFeature(t, row.gate.feature); };
+                description += " " + std::string(row.gate.value) + " (" +
+                               std::string(schema::featureName(row.gate.feature)) + "): " + products.support(has) +
+                               " A product without it refuses it with " + codeText(ACL_ERROR_INTERNAL_ERROR) + ".";
                 if (!products.any(has)) std::erase(allowed, row.gate.value);
             }
             stringEnum(w.beginObject(), allowed).key("description").value(description).endObject();

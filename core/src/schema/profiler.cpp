@@ -158,21 +158,21 @@ void ProfilerValidator::run(JsonElement section) {
     outcome.enabled = profilingOn(view);
     if (outcome.enabled) {
         checkProfilerWhenOn(view, product_, *this);
-        const std::optional<MemberValue> metrics = view.member(ruleFor("aic_metrics"));
+        const std::optional<MemberValue> metrics = view.member(kAicMetrics);
         const std::string_view metric = metrics ? metrics->text() : std::string_view();
         outcome.aicMetrics = std::string(metric.empty() ? ctx_.product.traits->profiler.defaultAicMetric : metric);
 
         // CANN's docs advise against it, the runtime does not refuse it.
         if (ctx_.effective.dump.kind != DumpKind::none) {
-            ctx_.report.warning(kStep, childPointer(kSectionPointer, "switch"),
+            ctx_.report.warning(kStep, std::string(kSwitch.pointer),
                                 "profiling and dump are both enabled; the CANN documentation advises against "
                                 "combining them (measurements include the dump overhead)");
         }
     }
 
-    const std::optional<MemberValue> output = view.member(ruleFor("output"));
+    const std::optional<MemberValue> output = view.member(kOutput);
     if (output && !output->text().empty()) {
-        outcome.output.set(std::string(output->text()), Source::config, childPointer(kSectionPointer, "output"));
+        outcome.output.set(std::string(output->text()), Source::config, std::string(kOutput.pointer));
     }
 }
 

@@ -286,12 +286,13 @@ void checkEventMode(ValidationContext &ctx, JsonObject root) {
     const std::optional<uint64_t> value = readChecked(ctx, kEventMode, *element);
     if (!value) return;
     const FamilyTraits &traits = *ctx.product.traits;
-    if (!(traits.*gateTrait(kEventMode.gate))) {
+    if (!hasFeature(traits, kEventMode.gate)) {
         // K-2: unlike the other limits, the reference returns this device answer (207000).
         ctx.report.error(kEventMode.step, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, std::string(kEventMode.pointer),
                          "event_mode is " + describeValue(*element) + ", but " + std::string(traits.name) + " (" +
-                             std::string(ctx.product.soc) +
-                             ") has no task value wait, so the device does not support setting the event mode",
+                             std::string(ctx.product.soc) + ") has no " +
+                             std::string(schema::featureName(kEventMode.gate)) +
+                             ", so the device does not support setting the event mode",
                          "remove acl_graph.event_mode for this product");
         return;
     }

@@ -115,7 +115,6 @@ using ::aclpp::schema::ProductGate;
 struct ValueGate {
     ProductGate feature = ProductGate::none;
     std::string_view value;
-    std::string_view what;     // what the value selects, for the JSON Schema and the core's message
     std::string_view instead;  // what a product without the feature can use instead
 };
 
@@ -151,7 +150,7 @@ inline constexpr std::array<KeyRow, kDumpKeyCount> kKeyRows{{
     {kOpSwitch,   ACLPP_SCHEMA_DUMP_KEY("dump_op_switch"),   ValueKind::onOff,       valueList(kSwitchValues),     kSwitchValues[1], 2,          {}, {}, {}},
     {kLevel,      ACLPP_SCHEMA_DUMP_KEY("dump_level"),       ValueKind::enumeration, valueList(kLevelValues),      kLevelValues[2],  3,          {}, {}, {}},
     {kScene,      ACLPP_SCHEMA_DUMP_KEY("dump_scene"),       ValueKind::enumeration, valueList(kSceneValues),      {},               5,
-     {ProductGate::coreDump, kSceneValues[3], "core-dump mode", "use \"aic_err_norm_dump\" or \"aic_err_brief_dump\" on this product"}, {}, {}},
+     {ProductGate::coreDump, kSceneValues[3], "use \"aic_err_norm_dump\" or \"aic_err_brief_dump\" on this product"}, {}, {}},
     {kData,       ACLPP_SCHEMA_DUMP_KEY("dump_data"),        ValueKind::enumeration, valueList(kDataValues),       kDataValues[0],   1,          {}, {}, {}},
     {kDebug,      ACLPP_SCHEMA_DUMP_KEY("dump_debug"),       ValueKind::onOff,       valueList(kSwitchValues),     kSwitchValues[1], 4,          {}, {}, {}},
     {kKernelData, ACLPP_SCHEMA_DUMP_KEY("dump_kernel_data"), ValueKind::commaList,   valueList(kKernelDataValues), {},               kNotPhaseB, {}, {}, {}},

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 namespace aclpp::schema {
 
@@ -11,5 +12,18 @@ enum class ProductGate : uint8_t {
     coreDump,   // dump_scene aic_err_detail_dump
     eventMode,  // acl_graph.event_mode: the device's task value wait
 };
+
+/// The feature, as messages, the JSON Schema and the config reference name it.
+[[nodiscard]] constexpr std::string_view featureName(ProductGate gate) noexcept {
+    switch (gate) {
+        case ProductGate::coreDump:
+            return "core-dump mode";
+        case ProductGate::eventMode:
+            return "task value wait";
+        case ProductGate::none:
+            break;
+    }
+    return {};
+}
 
 }  // namespace aclpp::schema

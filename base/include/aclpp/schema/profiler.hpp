@@ -171,10 +171,6 @@ inline constexpr std::array<KeyRule, 29> kKeyRules{{
 // clang-format on
 #undef ACLPP_SCHEMA_PROFILER_KEY
 
-/// "switch" absent: "off".
-inline constexpr std::string_view kDefaultSwitch = kKeyRules[0].defaultValue;
-static_assert(kKeyRules[0].key == "switch" && kDefaultSwitch == "off");
-
 /// True for the kinds whose value is one of the row's values, or a comma list of them.
 [[nodiscard]] constexpr bool hasValues(Kind kind) noexcept {
     return kind == Kind::plainSwitch || kind == Kind::geApi || kind == Kind::taskTime || kind == Kind::llcProfiling ||
@@ -196,20 +192,27 @@ static_assert(kKeyRules[0].key == "switch" && kDefaultSwitch == "off");
 }
 static_assert(rowsConsistent());
 
-/// The rule of an allow-listed key (the static_asserts of a reader catch a misspelt key).
-[[nodiscard]] constexpr const KeyRule &ruleFor(std::string_view key) noexcept {
-    for (const KeyRule &rule : kKeyRules) {
-        if (rule.key == key) return rule;
-    }
-    return kKeyRules[0];
-}
-
 /// The position of `key` in kKeyRules, or kKeyRules.size() when no row has it.
 [[nodiscard]] constexpr std::size_t rowOf(std::string_view key) noexcept {
     std::size_t row = 0;
     while (row < kKeyRules.size() && kKeyRules[row].key != key) ++row;
     return row;
 }
+
+/// The row of `key`; a key no row has does not compile (array::at throws in a constant
+/// expression).
+[[nodiscard]] consteval const KeyRule &ruleFor(std::string_view key) {
+    return kKeyRules.at(rowOf(key));
+}
+
+// The rows the checks and the effective config name.
+inline constexpr const KeyRule &kSwitch = ruleFor("switch");
+inline constexpr const KeyRule &kOutput = ruleFor("output");
+inline constexpr const KeyRule &kAicMetrics = ruleFor("aic_metrics");
+inline constexpr const KeyRule &kInstrProfiling = ruleFor("instr_profiling");
+
+/// "switch" absent: "off".
+inline constexpr std::string_view kDefaultSwitch = kSwitch.defaultValue;
 
 /// True when `release`'s allow-list has `key` (by default: master's, aclpp's default rules).
 [[nodiscard]] constexpr bool isKey(std::string_view key, cann::Release release = cann::kDefaultRelease) noexcept {

@@ -293,17 +293,17 @@ ACLPP_CONSTEXPR_STD void checkProfilerValue(const KeyRule &row, const Value &val
     detail::checkStringKey(row, value, value.text(), product, sink);
 }
 
-/// True when the switch `key` is given as "on".
+/// True when the switch of `row` is given as "on".
 template <class View>
-[[nodiscard]] ACLPP_CONSTEXPR_STD bool isOn(const View &view, std::string_view key) {
-    const auto value = view.member(ruleFor(key));
+[[nodiscard]] ACLPP_CONSTEXPR_STD bool isOn(const View &view, const KeyRule &row) {
+    const auto value = view.member(row);
     return value && value->isString() && value->text() == kSwitchValues[0];
 }
 
 /// True when the section switches profiling on.
 template <class View>
 [[nodiscard]] ACLPP_CONSTEXPR_STD bool profilingOn(const View &view) {
-    return isOn(view, "switch");
+    return isOn(view, kSwitch);
 }
 
 /// Step 6: the checks msprof makes only when profiling is on, in its order (the rows').
@@ -346,7 +346,7 @@ ACLPP_CONSTEXPR_STD void checkProfilerWhenOn(const View &view, const Product &pr
             case Kind::instrFrequency: {
                 // The range holds only while instruction profiling is on (PAM:2062-2065); a value
                 // of the wrong type was reported before.
-                if (!product.supports(row.gate) || !isOn(view, "instr_profiling") || !value->isInteger()) break;
+                if (!product.supports(row.gate) || !isOn(view, kInstrProfiling) || !value->isInteger()) break;
                 if (!detail::integerIn(*value, kInstrProfilingFreqMin, kInstrProfilingFreqMax)) {
                     detail::failValue(row, *value, product, Rule::profiler_instr_frequency_range, {}, sink);
                 }

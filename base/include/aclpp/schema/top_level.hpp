@@ -111,11 +111,10 @@ inline constexpr std::array<KeyRule, 9> kKeyRules{{
     return row;
 }
 
-constexpr const KeyRule &ruleFor(std::string_view key) {
-    for (const KeyRule &rule : kKeyRules) {
-        if (rule.key == key) return rule;
-    }
-    return kKeyRules[0];  // the static_asserts below catch a misspelt key
+/// The row of `key`; a key no row has does not compile (array::at throws in a constant
+/// expression).
+[[nodiscard]] consteval const KeyRule &ruleFor(std::string_view key) {
+    return kKeyRules.at(rowOf(key));
 }
 
 inline constexpr const KeyRule &kErrMsgMode = ruleFor("err_msg_mode");
@@ -124,10 +123,6 @@ inline constexpr const KeyRule &kDefaultDevice = ruleFor("default_device");
 inline constexpr const KeyRule &kEventMode = ruleFor("event_mode");
 inline constexpr const KeyRule &kSimdPrintfFifo = ruleFor("simd_printf_fifo_size_per_core");
 inline constexpr const KeyRule &kSimtPrintfFifo = ruleFor("simt_printf_fifo_size");
-static_assert(kErrMsgMode.key == "err_msg_mode" && kMaxOpqueueNum.key == "max_opqueue_num" &&
-              kDefaultDevice.key == "default_device" && kEventMode.key == "event_mode" &&
-              kSimdPrintfFifo.key == "simd_printf_fifo_size_per_core" &&
-              kSimtPrintfFifo.key == "simt_printf_fifo_size");
 
 // The keys each object may hold; anything else gets an unknown-key warning (K-7).
 inline constexpr std::array<std::string_view, 9> kTopLevelKeys{
