@@ -119,19 +119,25 @@ std::string familiesOrAll(Predicate has) {
 
 // ---- Top-level keys ----------------------------------------------------------------------------
 
+/// What an absent key amounts to, written as the key's value would be.
+std::string absentText(const schema::top_level_rules::KeyRule &rule) {
+    if (rule.defaultValue == schema::top_level_rules::kNoDefault) return "not set (the runtime keeps its own)";
+    const std::string value = std::to_string(rule.defaultValue);
+    return code(schema::top_level_rules::isStringRule(rule.rule) ? "\"" + value + "\"" : value);
+}
+
 void writeTopLevel(std::ostream &out) {
     out << "## Top-level keys read by the runtime\n\n"
         << "Checked by `aclInit`, `aclppInitFromBuffer` and `aclppValidateFile`/`aclppValidateBuffer` in\n"
         << "this order (the reference's, L-1); the first error of the earliest step is the code `aclInit` returns,\n"
         << "the validation report lists every finding (decisions K-1, K-3, K-8).\n\n"
-        << "| Key | Init step | Allowed | Wrong JSON type | Right type, bad value |\n"
-        << "|---|---|---|---|---|\n";
+        << "| Key | Init step | Allowed | Absent | Wrong JSON type | Right type, bad value |\n"
+        << "|---|---|---|---|---|---|\n";
     for (const schema::top_level_rules::KeyRule &rule : schema::top_level_rules::kKeyRules) {
         out << "| " << code(rule.pointer) << " | " << stepText(rule.step) << " | " << cell(rule.allowed) << " | "
-            << errorText(rule.typeError) << " | " << errorText(rule.valueError) << " |\n";
+            << absentText(rule) << " | " << errorText(rule.typeError) << " | " << errorText(rule.valueError) << " |\n";
     }
-    out << "\n`max_opqueue_num` defaults to " << schema::top_level_rules::kMaxOpqueueDefault
-        << "; it is checked at the op-executor step, only when a config is given (K-3).\n\n"
+    out << "\n`max_opqueue_num` is checked only when a config is given (K-3).\n\n"
         << "### Known keys\n\n"
         << "Any other key is accepted and ignored, as the reference does, and the validation report warns\n"
         << "about it with a did-you-mean suggestion (K-7). Init callbacks still receive the whole text.\n"

@@ -50,11 +50,11 @@ struct AnyProduct {
         return std::numeric_limits<std::size_t>::max();
     }
     [[nodiscard]] constexpr bool taskScale() const noexcept { return true; }
+    // A typed config names no product, so its messages name none; metricsAllowed is never asked
+    // for (isMetric accepts every name).
     [[nodiscard]] constexpr std::string_view name() const noexcept { return {}; }
     [[nodiscard]] constexpr std::string_view nameAndSoc() const noexcept { return {}; }
-    [[nodiscard]] ACLPP_CONSTEXPR_STD std::string metricsAllowed() const {
-        return "allowed: a metric name of the product or Custom:<event-list>";
-    }
+    [[nodiscard]] constexpr std::string_view metricsAllowed() const noexcept { return {}; }
 };
 
 namespace detail {
