@@ -37,28 +37,15 @@ static_assert(binds_every_key(dump_model_fields{}, ::aclpp::schema::dump_rules::
                   binds_every_key(opname_range_fields{}, ::aclpp::schema::dump_rules::kRangeKeyCount),
               "acl::DumpModel and acl::OpnameRange must bind every key of a dump_list item and a range once");
 
-/// A string member as the runtime reads it: text as written (F-3), a switch "on"/"off", an
-/// enumeration by its name, a list of enumerators as the comma list to_json writes; nullopt when
-/// absent or an array of strings.
+/// A string member of a dump_list item or an opname_range entry as the runtime reads it (text as
+/// written, F-3); nullopt when absent or not a string. Dump's own members are read by their rows'
+/// kinds (dump_text).
 template <class T>
 [[nodiscard]] ACLPP_CONSTEXPR_STD std::optional<std::string> member_text(const std::optional<T> &value) {
-    if (!value) return std::nullopt;
     if constexpr (std::is_same_v<T, std::string>) {
-        return aclpp::json::as_written(*value);
-    } else if constexpr (std::is_same_v<T, bool>) {
-        return std::string(on_off(*value));
-    } else if constexpr (std::is_enum_v<T>) {
-        return std::string(to_string(*value));
-    } else if constexpr (std::is_enum_v<typename T::value_type>) {
-        std::string text;
-        for (std::size_t i = 0; i < value->size(); ++i) {
-            if (i > 0) text += ',';
-            text += to_string((*value)[i]);
-        }
-        return text;
-    } else {
-        return std::nullopt;
+        if (value) return aclpp::json::as_written(*value);
     }
+    return std::nullopt;
 }
 
 /// f(text, index) for each string of an array of strings or enumerators (by name).
@@ -141,16 +128,29 @@ struct DumpModelView : FieldView<DumpModel, dump_model_fields> {
 
 struct DumpView : FieldView<Dump, dump_fields> {
     using FieldView::FieldView;
-    /// A key whose JSON value is an array has no text, even if it is of enumerators.
+    /// The member of `key` as to_json writes it, when its JSON value is a string.
     [[nodiscard]] ACLPP_CONSTEXPR_STD std::optional<std::string> text(std::size_t key) const {
-        if (::aclpp::schema::dump_rules::kKeyRows[key].kind == ::aclpp::schema::dump_rules::ValueKind::valueArray)
-            return std::nullopt;
-        return FieldView::text(key);
+        return text_at(dump_fields{}, key);
     }
     template <class F>
     constexpr void forEachItem(F &&f) const {
         if (!value_.list) return;
         for (std::size_t i = 0; i < value_.list->size(); ++i) f(DumpModelView((*value_.list)[i]), i);
+    }
+
+private:
+    template <std::size_t... Keys, auto... Members>
+    ACLPP_CONSTEXPR_STD std::optional<std::string> text_at(field_table<field<Keys, Members>...>,
+                                                           std::size_t key) const {
+        std::optional<std::string> out;
+        (void)((Keys == key && (text_of<Keys>(value_.*Members, out), true)) || ...);
+        return out;
+    }
+    template <std::size_t Key, class T>
+    ACLPP_CONSTEXPR_STD void text_of(const std::optional<T> &member, std::optional<std::string> &out) const {
+        if constexpr (::aclpp::schema::dump_rules::isStringKind(::aclpp::schema::dump_rules::kKeyRows[Key].kind)) {
+            if (member) out.emplace(dump_text<Key>(*member));
+        }
     }
 };
 

@@ -80,22 +80,34 @@ ACLPP_CONSTEXPR_STD void write_model(ConfigWriter &w, const DumpModel &model) {
     w.end_object();
 }
 
-/// One member of Dump, as its key row's kind says (the member's type is checked against the
-/// kind where dump_fields is declared).
+/// A member of Dump whose key's JSON value is a string, as its key row's kind says (the member's
+/// type is checked against the kind where dump_fields is declared). The dump checks read it too
+/// (<acl/config/dump_view.hpp>), so they see what the runtime will read.
+template <std::size_t Key, class T>
+[[nodiscard]] ACLPP_CONSTEXPR_STD std::string dump_text(const T &value) {
+    using aclpp::schema::dump_rules::ValueKind;
+    constexpr const aclpp::schema::dump_rules::KeyRow &row = aclpp::schema::dump_rules::kKeyRows[Key];
+    static_assert(aclpp::schema::dump_rules::isStringKind(row.kind));
+    if constexpr (row.kind == ValueKind::text || row.kind == ValueKind::steps) {
+        return aclpp::json::as_written(value);
+    } else if constexpr (row.kind == ValueKind::enumeration) {
+        return std::string(to_string(value));
+    } else if constexpr (row.kind == ValueKind::onOff) {
+        return std::string(on_off(value));
+    } else {
+        return comma_list(row.values, value);
+    }
+}
+
+/// One member of Dump, as its key row's kind says.
 template <std::size_t Key, class T>
 ACLPP_CONSTEXPR_STD void write_dump_field(ConfigWriter &w, const std::optional<T> &value) {
     using aclpp::schema::dump_rules::ValueKind;
     constexpr const aclpp::schema::dump_rules::KeyRow &row = aclpp::schema::dump_rules::kKeyRows[Key];
     if (!value) return;
     w.key(row.name);
-    if constexpr (row.kind == ValueKind::text || row.kind == ValueKind::steps) {
-        w.string(*value);
-    } else if constexpr (row.kind == ValueKind::enumeration) {
-        w.string(to_string(*value));
-    } else if constexpr (row.kind == ValueKind::onOff) {
-        w.string(on_off(*value));
-    } else if constexpr (row.kind == ValueKind::commaList) {
-        w.string(comma_list(row.values, *value));
+    if constexpr (aclpp::schema::dump_rules::isStringKind(row.kind)) {
+        w.string(dump_text<Key>(*value));
     } else if constexpr (row.kind == ValueKind::valueArray) {
         w.begin_array(true);
         for (const auto item : *value) w.string(to_string(item));
