@@ -48,15 +48,16 @@ TEST_CASE("C-4 K-4 K-5 every rule row's code and message id are its decision's",
 }
 
 TEST_CASE("K-1 K-3 a top-level rule's code is the key table's value code for its key", "[rules]") {
-    const std::pair<Rule, const top::KeyRule &> cases[] = {
-        {Rule::err_msg_mode_value, top::kErrMsgMode},         {Rule::max_opqueue_num_zero, top::kMaxOpqueueNum},
-        {Rule::default_device_negative, top::kDefaultDevice}, {Rule::printf_fifo_zero, top::kSimdPrintfFifo},
-        {Rule::printf_fifo_zero, top::kSimtPrintfFifo},       {Rule::event_mode_value, top::kEventMode},
-    };
-    for (const auto &[rule, key] : cases) {
-        INFO(rules::row(rule).name);
-        CHECK(rules::row(rule).code == static_cast<std::uint32_t>(key.valueError));
-        CHECK(rules::row(rule).text == rules::kKeyValueText);
+    for (const top::KeyRule &key : top::kKeyRules) {
+        INFO(key.key);
+        if (key.section == top::kStackSection) {
+            // A StackSize member is a uint32, which every stack size value rule accepts.
+            CHECK(key.typedValueRule == Rule::none);
+            continue;
+        }
+        REQUIRE(key.typedValueRule != Rule::none);
+        CHECK(rules::row(key.typedValueRule).code == static_cast<std::uint32_t>(key.valueError));
+        CHECK(rules::row(key.typedValueRule).text == rules::kKeyValueText);
     }
 }
 

@@ -390,6 +390,22 @@ TEST_CASE("C-4 validate_static: one row per rule, with the core's code and JSON 
     }
 }
 
+TEST_CASE("K-2 C-4 validate_static: after a SIMD FIFO error the SIMT FIFO is not checked", "[K-2][C-4]") {
+    aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
+    const auto errors = [](const acl::Report &report) {
+        std::vector<std::string> pointers;
+        for (const acl::Finding &f : report.findings) {
+            if (f.severity == acl::Severity::error) pointers.push_back(f.pointer);
+        }
+        return pointers;
+    };
+    const acl::Config both{.simd_printf_fifo_size_per_core = 0u, .simt_printf_fifo_size = 0u};
+    CHECK(errors(both.validate_static()) == std::vector<std::string>{"/simd_printf_fifo_size_per_core"});
+    CHECK(errors(both.validate()) == std::vector<std::string>{"/simd_printf_fifo_size_per_core"});
+    const acl::Config simt_only{.simt_printf_fifo_size = 0u};
+    CHECK(errors(simt_only.validate_static()) == std::vector<std::string>{"/simt_printf_fifo_size"});
+}
+
 TEST_CASE("C-4 validate() gives the core's verdict: same code and pointer as validate_static", "[C-4]") {
     aclpp::test::FreshRuntime fresh{aclpp::test::FreshRuntime::fail_the_test};
     for (const RuleRow &row : rule_rows()) {

@@ -204,8 +204,9 @@ void writeProducts(std::ostream &out, const std::vector<FamilyRow> &rows) {
         out << "| " << t.name << " | " << codeList(row.socs) << " | "
             << (t.aicoreStackMax == 0 ? std::string("none") : bytes(t.aicoreStackMax)) << " | "
             << yesNo(t.aicoreStackApplied) << " | " << yesNo(t.simtStacks) << " | " << yesNo(t.simdPrintfFifo) << " | "
-            << yesNo(t.simtPrintfFifo) << " | " << (t.eventMode ? std::string("yes") : "no (207000 when set)") << " | "
-            << yesNo(t.coreDump) << " |\n";
+            << yesNo(t.simtPrintfFifo) << " | "
+            << (hasFeature(t, schema::ProductGate::eventMode) ? std::string("yes") : "no (207000 when set)") << " | "
+            << yesNo(hasFeature(t, schema::ProductGate::coreDump)) << " |\n";
     }
     out << "\n";
     for (const FamilyRow &row : rows) {

@@ -64,25 +64,21 @@ struct LimitRule {
           supported(supported) {}
 };
 
-/// The top-level key row of `key` (a misspelt key fails to compile: kKeyRules has no such row).
-[[nodiscard]] consteval const schema::top_level_rules::KeyRule &rowOf(std::string_view key) {
-    return schema::top_level_rules::kKeyRules.at(schema::top_level_rules::rowOf(key));
-}
-
 // Table order is the aclrtDeviceLimit value, which is also the order aclInit applies the stack
 // keys in (the runtime's map is keyed by the limit type).
 inline constexpr std::array<LimitRule, 5> kLimitRules{{
-    {kLimitSimtStackSize, LimitKind::simtStack, rowOf("simt_stack_size"), "SIMT stack size per thread",
-     kSimtStackGranule, 0, 0, kWarpSize, &FamilyTraits::simtStacks},
-    {kLimitSimtDivergenceStackSize, LimitKind::simtStack, rowOf("simt_divergence_stack_size"),
-     "SIMT divergence stack size", kSimtStackGranule, 0, 0, 1, &FamilyTraits::simtStacks},
-    {kLimitSimdStackSize, LimitKind::aicoreStack, rowOf("aicore_stack_size"), "AI Core stack size per core",
-     kAicoreStackGranule, kAicoreStackDefault, 0, 1, &FamilyTraits::aicoreStack},
-    {kLimitSimdPrintfFifoSizePerCore, LimitKind::printfFifo, rowOf("simd_printf_fifo_size_per_core"),
-     "SIMD printf FIFO size per core", kPrintfFifoGranule, kSimdPrintfFifoMin, kPrintfFifoMax, 1,
-     &FamilyTraits::simdPrintfFifo},
-    {kLimitSimtPrintfFifoSize, LimitKind::printfFifo, rowOf("simt_printf_fifo_size"), "SIMT printf FIFO size",
-     kPrintfFifoGranule, kSimtPrintfFifoMin, kPrintfFifoMax, 1, &FamilyTraits::simtPrintfFifo},
+    {kLimitSimtStackSize, LimitKind::simtStack, schema::top_level_rules::ruleFor("simt_stack_size"),
+     "SIMT stack size per thread", kSimtStackGranule, 0, 0, kWarpSize, &FamilyTraits::simtStacks},
+    {kLimitSimtDivergenceStackSize, LimitKind::simtStack,
+     schema::top_level_rules::ruleFor("simt_divergence_stack_size"), "SIMT divergence stack size", kSimtStackGranule, 0,
+     0, 1, &FamilyTraits::simtStacks},
+    {kLimitSimdStackSize, LimitKind::aicoreStack, schema::top_level_rules::ruleFor("aicore_stack_size"),
+     "AI Core stack size per core", kAicoreStackGranule, kAicoreStackDefault, 0, 1, &FamilyTraits::aicoreStack},
+    {kLimitSimdPrintfFifoSizePerCore, LimitKind::printfFifo,
+     schema::top_level_rules::ruleFor("simd_printf_fifo_size_per_core"), "SIMD printf FIFO size per core",
+     kPrintfFifoGranule, kSimdPrintfFifoMin, kPrintfFifoMax, 1, &FamilyTraits::simdPrintfFifo},
+    {kLimitSimtPrintfFifoSize, LimitKind::printfFifo, schema::top_level_rules::ruleFor("simt_printf_fifo_size"),
+     "SIMT printf FIFO size", kPrintfFifoGranule, kSimtPrintfFifoMin, kPrintfFifoMax, 1, &FamilyTraits::simtPrintfFifo},
 }};
 
 static_assert(

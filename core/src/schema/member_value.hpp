@@ -48,7 +48,6 @@ public:
             return std::nullopt;
         return v;
     }
-    JsonElement element() const noexcept { return element_; }
     std::string shown() const { return describeValue(element_); }
     std::string_view typeName() const noexcept { return describeType(element_); }
 

@@ -21,8 +21,6 @@
 namespace aclpp::core {
 namespace {
 
-using namespace std::string_view_literals;
-
 // The key table (kKeyRules, the known-key lists) and how a value is read are the schema's
 // (aclpp/schema/top_level.hpp, top_level_checks.hpp).
 using namespace schema::top_level_rules;

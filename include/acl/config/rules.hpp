@@ -168,6 +168,9 @@ private:
     }
     template <std::size_t Row, class T>
     ACLPP_CONSTEXPR_STD void check_field(const std::optional<T> &value) {
+        static_assert(Row == section_field || top_level_rules::kKeyRules[Row].typedValueRule != ConfigRule::none ||
+                          top_level_rules::kKeyRules[Row].rule == top_level_rules::ValueRule::stackNumber,
+                      "a top-level row whose typed member can hold a bad value names the rule it breaks");
         if (!value) return;
         if constexpr (std::is_same_v<T, Dump>) {
             check_dump(*value);
@@ -188,10 +191,11 @@ private:
     }
 
 public:
-    // The sink of top_level_rules::checkValue: a typed member always has its JSON type.
-    ACLPP_CONSTEXPR_STD void fail(const top_level_rules::KeyRule &row, bool,
+    // The sink of top_level_rules::checkValue. A typed member is written with its row's JSON type
+    // (top_level_value), so the value, never the type, is wrong.
+    ACLPP_CONSTEXPR_STD void fail(const top_level_rules::KeyRule &row, bool /*wrong_type*/,
                                   std::initializer_list<Argument> arguments) {
-        error(::aclpp::schema::stepName(row.step), std::string(row.pointer), row.valueRule, arguments);
+        error(::aclpp::schema::stepName(row.step), std::string(row.pointer), row.typedValueRule, arguments);
     }
 
 private:

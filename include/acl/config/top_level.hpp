@@ -220,11 +220,28 @@ template <std::size_t... Rows, auto... Members, std::size_t... StackRows, auto..
     }
     return true;
 }
-static_assert(binds_every_top_level_row(config_fields{}, stack_fields{}) &&
+/// True when the rows of the table (its section fields aside) come in init-step order, and in the
+/// rows' order within a step: validate_static() reports in this order, and K-2's "no SIMT FIFO
+/// after a failed SIMD FIFO" relies on it.
+template <std::size_t... Rows, auto... Members>
+[[nodiscard]] constexpr bool rows_in_init_order(field_table<field<Rows, Members>...>) noexcept {
+    using ::aclpp::schema::top_level_rules::kKeyRules;
+    std::size_t previous = section_field;
+    for (const std::size_t row : {Rows...}) {
+        if (row == section_field) continue;
+        if (previous != section_field && (kKeyRules[row].step < kKeyRules[previous].step ||
+                                          (kKeyRules[row].step == kKeyRules[previous].step && row < previous)))
+            return false;
+        previous = row;
+    }
+    return true;
+}
+
+static_assert(binds_every_top_level_row(config_fields{}, stack_fields{}) && rows_in_init_order(config_fields{}) &&
                   top_level_fields_fit<Config>(config_fields{}, false) &&
                   top_level_fields_fit<StackSize>(stack_fields{}, true),
               "acl::Config and acl::StackSize must bind every row of aclpp/schema/top_level.hpp once, with a member "
-              "of the row's kind");
+              "of the row's kind, in init-step order");
 
 }  // namespace detail
 

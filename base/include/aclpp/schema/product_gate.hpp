@@ -13,7 +13,7 @@ enum class ProductGate : uint8_t {
     eventMode,  // acl_graph.event_mode: the device's task value wait
 };
 
-/// The feature, as messages, the JSON Schema and the config reference name it.
+/// The feature, as the core's messages and the JSON Schema name it.
 [[nodiscard]] constexpr std::string_view featureName(ProductGate gate) noexcept {
     switch (gate) {
         case ProductGate::coreDump:

@@ -211,9 +211,6 @@ inline constexpr const KeyRule &kOutput = ruleFor("output");
 inline constexpr const KeyRule &kAicMetrics = ruleFor("aic_metrics");
 inline constexpr const KeyRule &kInstrProfiling = ruleFor("instr_profiling");
 
-/// "switch" absent: "off".
-inline constexpr std::string_view kDefaultSwitch = kSwitch.defaultValue;
-
 /// True when `release`'s allow-list has `key` (by default: master's, aclpp's default rules).
 [[nodiscard]] constexpr bool isKey(std::string_view key, cann::Release release = cann::kDefaultRelease) noexcept {
     for (const KeyRule &rule : kKeyRules) {

@@ -62,8 +62,9 @@ struct KeyRule {
     std::string_view allowed;
     int64_t defaultValue =
         kNoDefault;  // what an absent key amounts to (K-1, K-3, E-3); kNoDefault when the product decides
-    ProductGate gate = ProductGate::none;       // the product feature the key needs (K-2)
-    rules::Rule valueRule = rules::Rule::none;  // the rule a bad value of a typed config breaks (C-4)
+    ProductGate gate = ProductGate::none;  // the product feature the key needs (K-2)
+    // The rule a bad value of a typed config breaks (C-4); none where the member cannot hold one.
+    rules::Rule typedValueRule = rules::Rule::none;
 };
 
 /// True for the keys whose JSON value is a string (of digits); the others are JSON numbers.

@@ -1,7 +1,7 @@
 // How the runtime reads the value of a top-level key (K-1, K-3), written once: the core's
-// validator reads the parsed file with it, Config::validate_static() the JSON text to_json writes
-// for a typed member, in a constant expression. What the product or the device then does with a
-// well-read value (limits, lacked features) is the core's.
+// validator reads the parsed file with it, Config::validate_static() each typed member as to_json
+// writes it (acl::detail::WrittenValue), in a constant expression. What the product or the device
+// then does with a well-read value (limits, lacked features) is the core's.
 //
 // A value (one member):
 //   value.isString(), value.text()  a JSON string and its text
