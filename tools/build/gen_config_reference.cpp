@@ -8,7 +8,6 @@
 //
 // The prose that is not in a table is keyed by the tables' enumerators (switches without a
 // default), so a new key or kind fails to compile here until it is documented.
-#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -111,8 +110,7 @@ std::vector<FamilyRow> families() {
 /// "all" or the families whose traits satisfy `has`.
 template <class Predicate>
 std::string familiesOrAll(Predicate has) {
-    const std::span<const Product> products = allProducts();
-    if (std::all_of(products.begin(), products.end(), [&](const Product &p) { return has(*p.traits); })) return "all";
+    if (allProductsHave(has)) return "all";
     const std::string families = familiesWith(has);
     return families.empty() ? "none" : families;
 }

@@ -83,6 +83,12 @@ struct Product {
 
 /// Every emulated SoC, in table order.
 [[nodiscard]] std::span<const Product> allProducts() noexcept;
+/// True when every emulated product's traits satisfy `has`.
+template <class Predicate>
+[[nodiscard]] bool allProductsHave(Predicate has) {
+    const std::span<const Product> products = allProducts();
+    return std::all_of(products.begin(), products.end(), [&](const Product &p) { return has(*p.traits); });
+}
 /// The names of the families whose traits satisfy `has`, each once, in product table order and
 /// comma separated ("Atlas A2, Atlas A3"); "" when none does.
 template <class Predicate>

@@ -61,8 +61,7 @@ public:
     template <class Predicate>
     [[nodiscard]] bool all(Predicate has) const {
         if (product_ != nullptr) return has(*product_->traits);
-        return std::all_of(allProducts().begin(), allProducts().end(),
-                           [&](const Product &p) { return has(*p.traits); });
+        return allProductsHave(has);
     }
 
     /// True when some product in scope satisfies `has`.
